@@ -1,0 +1,3 @@
+"""foxtui: four fox tabletop games in the terminal, every rule enforced."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from foxtui.cli import main
+
+raise SystemExit(main())
