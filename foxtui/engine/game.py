@@ -1,0 +1,119 @@
+"""The engine contract every game implements (see DESIGN.md).
+
+Beyond DESIGN.md's list, foxtui games also provide a few small hooks the
+shared machinery needs; they are documented on :class:`Game` below and
+have defaults in :class:`GameBase`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+import msgspec
+
+from .rng import Rng
+
+
+class SeatInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Who sits at a seat. ``bot`` is a bot level name; None means a human."""
+
+    name: str
+    bot: str | None = None
+    age: int | None = None
+
+
+class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The typed end of a game.
+
+    scores: one per seat. ranking: seats best first, ties already broken.
+    winners: seats that won (cooperative games: all or none).
+    breakdown: per seat, score by category, summing to ``scores[seat]``.
+    coop_won: None for competitive games.
+    tiebreak: a sentence naming the tie-break when one decided the winner.
+    """
+
+    scores: list[int]
+    ranking: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    coop_won: bool | None = None
+    tiebreak: str | None = None
+
+
+class IllegalAction(Exception):
+    """A move the rules refuse. The message is one sentence a player understands."""
+
+
+# A bot is a pure function of what its seat may see: (view, legal actions, rng) -> action.
+# Being stateless, it plays the same way after a save is resumed.
+Bot = Callable[[Any, Sequence[Any], Rng], Any]
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    Options: type
+    State: type
+    Action: Any  # a Union of tagged, frozen msgspec Structs
+    View: type
+    #: bot level name -> bot; the first entry is the default level
+    bots: Mapping[str, Bot]
+    #: the in-app rules, Markdown, in our own words
+    rules_markdown: str
+    #: the new-game screen asks each player's age (rules that use oldest/youngest)
+    asks_ages: bool
+
+    def setup(self, seats: list[SeatInfo], options: Any, seed: int) -> Any: ...
+    def to_act(self, state: Any) -> frozenset[int]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+    def apply(self, state: Any, seat: int, action: Any) -> Any: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
+    def view_all(self, state: Any) -> Any:
+        """A View with everything shown (replay's "everything" perspective only)."""
+        ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def describe(self, state: Any, seat: int, action: Any, viewer: int | None) -> str:
+        """One log line for ``action`` taken by ``seat`` in ``state`` (the state *before*
+        the action), told from ``viewer``'s side (None = public)."""
+        ...
+
+    # --- foxtui hooks ---
+    def round_of(self, state: Any) -> int:
+        """The round (or year, or turn) number shown to players; replay jumps by it."""
+        ...
+
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        """A state ``seat`` cannot tell apart from ``state``: everything hidden from it
+        (others' hands, deck order, the box ...) re-dealt at random, consistently with
+        all it knows. ``view(result, seat) == view(state, seat)`` must hold."""
+        ...
+
+    def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
+        """Why this step may not be undone (it revealed something), or None.
+        The session already refuses steps that drew from the PRNG."""
+        ...
+
+    def has_secrets(self, state: Any, seat: int) -> bool:
+        """Whether this seat's view shows anything others may not see (a handover is needed)."""
+        ...
+
+
+class GameBase:
+    """Defaults for the foxtui hooks; games subclass it."""
+
+    #: the new-game screen asks each player's age (rules that use oldest/youngest)
+    asks_ages: bool = False
+
+    def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
+        return None
+
+    def has_secrets(self, state: Any, seat: int) -> bool:
+        return True
+
+
+def rng_field_changed(before: Any, after: Any) -> bool:
+    """True if a step drew from the PRNG (games keep its state in ``state.rng``)."""
+    return getattr(before, "rng", None) != getattr(after, "rng", None)

@@ -1,0 +1,255 @@
+"""Game records: what was played, saved as readable JSON, loaded with full validation.
+
+A record holds the format version, game id, options, seats, seed and every
+step ``(seat, action)`` with a short hash of the state after it. Replaying the
+steps from the seed reproduces every state; loading checks every hash.
+
+Records carry no clock readings, so the same game always gives the same bytes
+(the saved-games list takes its dates from the file's modification time).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from hashlib import blake2b
+from pathlib import Path
+from typing import Any, Iterator
+
+import msgspec
+
+from .game import Game, IllegalAction, SeatInfo
+
+FORMAT_VERSION = 1
+
+
+class RecordError(Exception):
+    """A record that cannot be used; the message is one sentence naming the file."""
+
+
+class Step(msgspec.Struct, frozen=True):
+    seat: int
+    action: Any
+    hash: str
+
+
+class GameRecord(msgspec.Struct):
+    """A game from its seed. ``options`` and step actions are the game's own types."""
+
+    game: str
+    options: Any
+    seats: list[SeatInfo]
+    seed: int
+    steps: list[Step] = msgspec.field(default_factory=list)
+    format: int = FORMAT_VERSION
+
+
+# --- the file layout: the same fields with game-specific parts left raw until the game is known
+
+
+class _StepFile(msgspec.Struct, forbid_unknown_fields=True):
+    seat: int
+    action: msgspec.Raw
+    hash: str
+
+
+class _Header(msgspec.Struct, forbid_unknown_fields=True):
+    format: int
+    game: str
+    options: msgspec.Raw
+    seats: list[SeatInfo]
+    seed: int
+    round: int = 0
+    finished: bool = False
+    steps: list[_StepFile] = msgspec.field(default_factory=list)
+
+
+class _Version(msgspec.Struct):
+    format: Any = None
+    game: Any = None
+
+
+class RecordSummary(msgspec.Struct, frozen=True):
+    """What the saved-games list shows, read without replaying the game."""
+
+    game: str
+    seats: list[SeatInfo]
+    round: int
+    finished: bool
+    steps: int
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def state_hash(state: Any) -> str:
+    """A short, machine-independent fingerprint of a state."""
+    return blake2b(_encoder.encode(state), digest_size=8).hexdigest()
+
+
+def encode_record(record: GameRecord, *, round: int = 0, finished: bool = False) -> bytes:
+    """The record as JSON: a readable header, then one step per line (diffable)."""
+    head = {
+        "format": record.format,
+        "game": record.game,
+        "options": record.options,
+        "seats": record.seats,
+        "seed": record.seed,
+        "round": round,
+        "finished": finished,
+    }
+    parts = [msgspec.json.format(_encoder.encode(head), indent=1)[:-2], b',\n "steps": [']
+    parts.append(b",".join(b"\n  " + _encoder.encode(step) for step in record.steps))
+    parts.append(b"\n ]\n}\n" if record.steps else b"]\n}\n")
+    return b"".join(parts)
+
+
+def _decode_header(data: bytes, name: str) -> _Header:
+    if not data.strip():
+        raise RecordError(f"{name} is empty.")
+    try:
+        version = msgspec.json.decode(data, type=_Version)
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"{name} is damaged or truncated ({_short(exc)}).") from None
+    if version.format != FORMAT_VERSION:
+        raise RecordError(
+            f"{name} has record format {version.format!r}; this foxtui reads format {FORMAT_VERSION}."
+        )
+    try:
+        return msgspec.json.decode(data, type=_Header)
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"{name} is damaged or was edited by hand ({_short(exc)}).") from None
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc)
+    return text[0].lower() + text[1:] if text else "unreadable"
+
+
+def _game_for(header: _Header, name: str) -> Game:
+    from foxtui.games import GAMES  # the engine stays importable without any game
+
+    game = GAMES.get(header.game)
+    if game is None:
+        raise RecordError(f"{name} is a game of {header.game!r}, which this foxtui does not know.")
+    return game
+
+
+def decode_record(data: bytes, name: str = "the record") -> GameRecord:
+    """Decode and type-check a record, without replaying it (see :func:`replay_states`)."""
+    header = _decode_header(data, name)
+    game = _game_for(header, name)
+    try:
+        options = msgspec.json.decode(header.options, type=game.Options)
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"{name} has options {game.title} does not accept ({_short(exc)}).") from None
+    if not game.min_players <= len(header.seats) <= game.max_players:
+        raise RecordError(
+            f"{name} has {len(header.seats)} seats; {game.title} is for "
+            f"{game.min_players} to {game.max_players} players."
+        )
+    steps = []
+    for n, raw in enumerate(header.steps, start=1):
+        try:
+            action = msgspec.json.decode(raw.action, type=game.Action)
+        except msgspec.DecodeError as exc:
+            raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
+        steps.append(Step(raw.seat, action, raw.hash))
+    return GameRecord(header.game, options, header.seats, header.seed, steps)
+
+
+def read_summary(path: Path) -> RecordSummary:
+    """The saved-games list entry for a file (header only; steps are counted, not replayed)."""
+    header = _decode_header(_read(path), path.name)
+    return RecordSummary(header.game, header.seats, header.round, header.finished, len(header.steps))
+
+
+def replay_states(record: GameRecord, name: str = "the record", game: Game | None = None) -> Iterator[Any]:
+    """Yield the state after setup and after every step, checking legality and hashes.
+
+    Raises RecordError naming the first step that is illegal or does not match its hash.
+    """
+    if game is None:
+        from foxtui.games import GAMES
+
+        game = GAMES[record.game]
+    try:
+        state = game.setup(list(record.seats), record.options, record.seed)
+    except (ValueError, IllegalAction) as exc:
+        raise RecordError(f"{name}: the game cannot be set up ({exc})") from None
+    yield state
+    for n, step in enumerate(record.steps, start=1):
+        if step.seat not in game.to_act(state):
+            raise RecordError(f"{name}: step {n} is played by seat {step.seat}, whose turn it was not.")
+        try:
+            state = game.apply(state, step.seat, step.action)
+        except IllegalAction as exc:
+            raise RecordError(f"{name}: step {n} is not legal ({exc})") from None
+        if state_hash(state) != step.hash:
+            raise RecordError(f"{name}: step {n} does not match its recorded state (edited or damaged).")
+        yield state
+
+
+def final_state(record: GameRecord, name: str = "the record") -> Any:
+    state = None
+    for state in replay_states(record, name):
+        pass
+    return state
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"{Path(path).name} does not exist.") from None
+    except IsADirectoryError:
+        raise RecordError(f"{Path(path).name} is a folder, not a saved game.") from None
+    except OSError as exc:
+        raise RecordError(f"{Path(path).name} cannot be read ({exc.strerror}).") from None
+
+
+def load_record(path: Path) -> tuple[GameRecord, Any]:
+    """Read, decode and verify a saved game: returns the record and its current state.
+
+    The file is only read, never changed, whatever is wrong with it.
+    """
+    path = Path(path)
+    record = decode_record(_read(path), path.name)
+    return record, final_state(record, path.name)
+
+
+def save_record(record: GameRecord, path: Path, *, round: int = 0, finished: bool = False) -> None:
+    """Write atomically: a temp file in the same folder, fsync, then os.replace.
+
+    A crash at any point leaves either the old file or the new one, never half of one.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = encode_record(record, round=round, finished=finished)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,72 @@
+"""Deterministic PRNG whose whole state is one int kept inside the game state.
+
+SplitMix64: tiny, fast in pure Python, identical on every machine. Rules code
+does ``r = Rng(state.rng)``, draws, and stores ``r.state`` back into the new
+state, so the same record always replays to the same states.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int, *salt: int | str) -> int:
+    """Mix a user seed (and optional salts) into a well-spread 64-bit state."""
+    r = Rng(seed & _MASK)
+    value = r.next64()
+    for s in salt:
+        if isinstance(s, str):
+            for ch in s.encode():
+                value = Rng((value ^ ch) & _MASK).next64()
+        else:
+            value = Rng((value ^ (s & _MASK)) & _MASK).next64()
+    return value
+
+
+class Rng:
+    """A SplitMix64 generator. ``state`` is the only thing to persist."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in [lo, hi], both ends included."""
+        return lo + self.below(hi - lo + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out

@@ -1,0 +1,176 @@
+"""A table in play: applies actions, asks bots, autosaves, decides undo.
+
+The session is the only thing that changes a game in progress; screens and
+servers call it and render ``view(seat)``. It never imports the UI.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
+from .record import GameRecord, Step, load_record, replay_states, save_record, state_hash
+from .rng import Rng, seed_state
+
+
+class Session:
+    def __init__(self, game: Game, record: GameRecord, states: list[Any], path: Path | None) -> None:
+        self.game = game
+        self.record = record
+        self._states = states  # states[n] is the state after n steps
+        self.path = path
+        #: why the last autosave failed (disk full, folder removed ...), None when it worked
+        self.save_problem: str | None = None
+
+    # --- starting
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        seats: list[SeatInfo],
+        options: Any,
+        seed: int,
+        path: Path | None = None,
+    ) -> "Session":
+        """Raises ValueError with a clear sentence when the table is not valid."""
+        if not game.min_players <= len(seats) <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(seats)}.")
+        for seat in seats:
+            if seat.bot is not None and seat.bot not in game.bots:
+                levels = ", ".join(game.bots)
+                raise ValueError(f"{game.title} has no bot level {seat.bot!r} (levels: {levels}).")
+        state = game.setup(list(seats), options, seed)
+        record = GameRecord(game.id, options, list(seats), seed)
+        session = cls(game, record, [state], path)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path) -> "Session":
+        """Raises RecordError (one sentence naming the file) when the save is not usable."""
+        from foxtui.games import GAMES
+
+        record, _ = load_record(path)
+        states = list(replay_states(record, Path(path).name, GAMES[record.game]))
+        return cls(GAMES[record.game], record, states, Path(path))
+
+    # --- reading
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return self.record.seats
+
+    @property
+    def step_count(self) -> int:
+        return len(self.record.steps)
+
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return self.game.legal_actions(self.state, seat)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.record.seats[seat].bot is not None
+
+    def humans_to_act(self) -> list[int]:
+        return sorted(s for s in self.to_act() if not self.is_bot(s))
+
+    def bots_to_act(self) -> list[int]:
+        return sorted(s for s in self.to_act() if self.is_bot(s))
+
+    def log(self, viewer: int | None, last: int = 200) -> list[str]:
+        """The newest log lines (oldest first), each told from ``viewer``'s side."""
+        steps = self.record.steps
+        start = max(0, len(steps) - last)
+        return [
+            self.game.describe(self._states[n], steps[n].seat, steps[n].action, viewer)
+            for n in range(start, len(steps))
+        ]
+
+    # --- acting
+
+    def act(self, seat: int, action: Any) -> Any:
+        """Apply one step, record it and autosave. IllegalAction leaves everything as it was."""
+        state = self.game.apply(self.state, seat, action)
+        self.record.steps.append(Step(seat, action, state_hash(state)))
+        self._states.append(state)
+        self.save()
+        return state
+
+    def bot_action(self, seat: int) -> Any:
+        """What the seat's bot plays now. It sees only its seat's view, and its chance is
+        drawn from the seed and the step number, so a resumed game plays on the same way."""
+        level = self.record.seats[seat].bot
+        bot = self.game.bots[level] if level is not None else next(iter(self.game.bots.values()))
+        legal = self.game.legal_actions(self.state, seat)
+        if not legal:
+            raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.")
+        rng = Rng(seed_state(self.record.seed, "bot", self.step_count, seat))
+        return bot(self.game.view(self.state, seat), legal, rng)
+
+    def play_bot(self) -> bool:
+        """Let one bot whose decision is pending act. False when no bot is to act."""
+        bots = self.bots_to_act()
+        if not bots:
+            return False
+        self.act(bots[0], self.bot_action(bots[0]))
+        return True
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo its last step now, or None if it may."""
+        steps = self.record.steps
+        if self.is_bot(seat):
+            return "Bots do not take back their moves."
+        mine = [n for n in range(len(steps)) if steps[n].seat == seat]
+        if not mine:
+            return "You have not made a move to undo."
+        if mine[-1] != len(steps) - 1:
+            return "Someone else has acted since your last move, so it stands."
+        before, after = self._states[-2], self._states[-1]
+        if self.game.outcome(after) is not None:
+            return "The game is over."
+        if rng_field_changed(before, after):
+            return "Your last move drew something by chance, so it stands."
+        return self.game.undo_blocker(before, seat, steps[-1].action, after)
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last step. Returns the refusal sentence, or None when undone."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            return reason
+        self.record.steps.pop()
+        self._states.pop()
+        self.save()
+        return None
+
+    # --- saving
+
+    def save(self) -> None:
+        """Autosave. A failure does not stop the game: it is kept in ``save_problem``
+        for the screen to show, and the next step tries again."""
+        if self.path is None:
+            return
+        try:
+            save_record(
+                self.record,
+                self.path,
+                round=self.game.round_of(self.state),
+                finished=self.outcome() is not None,
+            )
+        except OSError as exc:
+            self.save_problem = f"Could not save to {self.path}: {exc.strerror or exc}."
+        else:
+            self.save_problem = None
