@@ -1,0 +1,120 @@
+"""Master Fox bots. They see only their seat's View: memory, hand, sack, missions."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from foxtui.engine.rng import Rng
+
+from . import content
+from .actions import SPOTS, EndTurn, Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from .rules import SACK_LIMIT, STOP_LOOT
+
+# Turns per player into a round after which the bot lowers its standards,
+# so that a round where the wanted pawns are gone still ends.
+PATIENT_TURNS = 12
+DESPERATE_TURNS = 25
+REALTIME_STEPS_PER_TURN = 6
+
+
+def _all_ruse(could_be: tuple[str, ...]) -> bool:
+    return bool(could_be) and all(content.is_ruse(k) for k in could_be)
+
+
+class _Wishes:
+    """What the bot wants next, from what it believes its sack holds."""
+
+    def __init__(self, view: Any) -> None:
+        held: set[str] = set()
+        ruse = loot = 0
+        for f in view.sack:
+            if _all_ruse(f.could_be):
+                ruse += 1
+            else:
+                loot += 1
+                if len(f.could_be) == 1:
+                    held.add(f.could_be[0])
+        self.loot = loot
+        self.wanted = set(view.missions) - held
+        free = SACK_LIMIT - len(view.sack)
+        # Any single ruse pawn helps (fox: +1, snake: a steal, hammer: a shield),
+        # as long as it leaves room for the loot still needed; a second one hurts.
+        self.ruse_ok = ruse == 0 and free > min(len(self.wanted), max(0, STOP_LOOT - loot))
+        n = len(view.names)
+        turns = view.turn if view.mode == "turns" else view.turn // REALTIME_STEPS_PER_TURN
+        self.patient = turns <= PATIENT_TURNS * n
+        self.desperate = turns > DESPERATE_TURNS * n and loot < STOP_LOOT
+
+    def good(self, could_be: tuple[str, ...]) -> bool:
+        """Surely worth stashing."""
+        if not could_be:
+            return False
+        if _all_ruse(could_be):
+            return self.ruse_ok
+        if all(k in self.wanted for k in could_be):
+            return True
+        return self.desperate or (not self.patient and any(k in self.wanted for k in could_be))
+
+    def promising(self, could_be: tuple[str, ...]) -> bool:
+        """Worth another touch to find out."""
+        return any(k in self.wanted for k in could_be) or (self.ruse_ok and _all_ruse(could_be))
+
+
+def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
+    """Explores the box, touches likely pawns until sure, grabs what the missions want."""
+    if view.phase == "steal":
+        return _steal(view, legal)
+    if view.phase != "loot":
+        return legal[rng.below(len(legal))]  # keeping a mission: any is as good
+    kinds = {type(a) for a in legal}
+    wishes = _Wishes(view)
+    if view.hand is not None:
+        if Stash in kinds and wishes.good(view.hand.could_be):
+            return Stash()
+        return PutBack()
+    if Stop in kinds:
+        return Stop()
+    memory = view.memory
+    if Grab in kinds:
+        targets = [i for i, f in enumerate(memory) if f is not None and wishes.good(f.could_be)]
+        if targets:
+            # Surest first (fewest possibilities), then most recently felt (least likely gone).
+            best = min(targets, key=lambda i: (len(memory[i].could_be), -memory[i].turn))
+            return Grab(SPOTS[best])
+    if Touch in kinds:
+        unsure = [
+            i
+            for i, f in enumerate(memory)
+            if f is not None and f.level < content.LEVELS and len(f.could_be) > 1 and wishes.promising(f.could_be)
+        ]
+        if unsure:
+            return Touch(SPOTS[max(unsure, key=lambda i: memory[i].turn)])
+        unfelt = [i for i, f in enumerate(memory) if f is None]
+        if unfelt:
+            return Touch(SPOTS[unfelt[rng.below(len(unfelt))]])
+        # Everything felt once: refresh the stalest memories (pawns move).
+        oldest = min(f.turn for f in memory if f is not None)
+        stale = [i for i, f in enumerate(memory) if f is not None and f.turn == oldest]
+        return Touch(SPOTS[stale[rng.below(len(stale))]])
+    if EndTurn in kinds:
+        return EndTurn()
+    return legal[rng.below(len(legal))]
+
+
+def _steal(view: Any, legal: Sequence[Any]) -> Any:
+    """Steal only when it helps: a mission animal we lack, best taken from a leader who needs it."""
+    me = view.seat
+    mine = view.revealed[me]
+    best, best_key = NoSteal(), (0, 0)
+    for a in legal:
+        if not isinstance(a, Steal):
+            continue
+        gain = 1 if a.animal in view.missions and a.animal not in mine else -1
+        hurts = a.animal in view.missions and view.revealed[a.victim].count(a.animal) == 1
+        key = (gain + (1 if hurts else -1), view.eggs[a.victim])
+        if key > best_key:
+            best, best_key = a, key
+    return best
+
+
+__all__ = ["sensible_bot"]

@@ -1,0 +1,122 @@
+"""What a seat may know: its own memory of the box, its hand and sack, and the
+public table (missions, sack sizes, eggs, round summaries)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import content
+from .rules import egg_tokens, to_act
+from .state import Felt, Held, RoundSummary, State, StealRecord
+
+
+class Feel(msgspec.Struct, frozen=True):
+    """Something felt: the words the hand found, how often, when, and what it could be."""
+
+    text: str
+    level: int  # touches of this pawn so far (1..3); 0 for an empty spot
+    turn: int  # the round's turn when felt
+    could_be: tuple[str, ...]  # every pawn kind that feels like this; () for nothing
+
+
+class View(msgspec.Struct, frozen=True):
+    seat: int | None  # whose view this is; None = the public view
+    names: list[str]
+    elders: list[int]  # seats from oldest to youngest
+    target_eggs: int
+    touches_per_turn: int
+    mode: str
+    round: int
+    phase: str  # "keep" | "loot" | "steal" | "over"
+    to_act: list[int]
+    current: int | None  # turn mode, looting: whose turn it is
+    touches_left: int
+    grab_used: bool
+    turn: int
+    missions: list[str]
+    keep_from: list[str]  # "keep" phase: last round's missions, the youngest keeps one
+    seen_missions: list[str]  # drawn since the deck was shuffled
+    deck_size: int
+    ruse_in_play: list[str]
+    pawns_in_play: int
+    memory: list[Feel | None]  # the viewer's memory of the 40 spots ([] in the public view)
+    hand: Feel | None  # the viewer's looting hand
+    sack: list[Feel]  # the viewer's sack, as felt
+    sack_sizes: list[int]
+    holding: list[bool]  # whose looting hand holds a pawn
+    stopped_by: int | None
+    revealed: list[list[str]]  # after STOP: every sack's true contents, as they are now
+    thieves: list[int]  # snake owners still to steal, first one now
+    steals: list[StealRecord]  # this round's snake steals so far
+    eggs: list[int]
+    egg_tokens: list[tuple[int, int]]  # eggs as (3-egg tokens, 1-egg tokens)
+    summaries: list[RoundSummary]
+    # Only in view_all (replays of finished games); empty otherwise.
+    box: list[str | None]  # true content of each spot
+    hands: list[str | None]  # true content of each looting hand
+    sacks: list[list[str]]  # true content of each sack
+
+
+def _felt(state: State, f: Felt | None) -> Feel | None:
+    if f is None:
+        return None
+    if f.pawn < 0:
+        return Feel(content.NOTHING, 0, f.turn, ())
+    text = content.feel(state.pawns[f.pawn], f.level)
+    return Feel(text, f.level, f.turn, content.could_be(text))
+
+
+def _held(state: State, h: Held) -> Feel:
+    text = content.feel(state.pawns[h.pawn], h.level)
+    return Feel(text, h.level, h.turn, content.could_be(text))
+
+
+def make_view(state: State, seat: int | None, everything: bool = False) -> View:
+    players = state.players
+    memory: list[Feel | None] = []
+    hand = None
+    sack: list[Feel] = []
+    if seat is not None:
+        me = players[seat]
+        memory = [_felt(state, f) for f in me.memory]
+        hand = None if me.hand is None else _held(state, me.hand)
+        sack = [_held(state, h) for h in me.sack]
+    shown = state.phase in ("steal", "over")
+    pawns = state.pawns
+    turns = state.options.mode == "turns"
+    return View(
+        seat=seat,
+        names=[s.name for s in state.seats],
+        elders=list(state.elders),
+        target_eggs=state.options.target_eggs,
+        touches_per_turn=state.options.touches_per_turn,
+        mode=state.options.mode,
+        round=state.round,
+        phase=state.phase,
+        to_act=sorted(to_act(state)),
+        current=state.current if turns and state.phase == "loot" else None,
+        touches_left=state.touches_left if turns else 0,
+        grab_used=state.grab_used if turns else False,
+        turn=state.turn,
+        missions=list(state.missions),
+        keep_from=list(state.keep_from),
+        seen_missions=list(state.seen),
+        deck_size=len(state.deck),
+        ruse_in_play=[k for k in content.RUSE_KINDS for _ in range(pawns.count(k))],
+        pawns_in_play=len(pawns),
+        memory=memory,
+        hand=hand,
+        sack=sack,
+        sack_sizes=[len(p.sack) for p in players],
+        holding=[p.hand is not None for p in players],
+        stopped_by=None if state.stopped_by < 0 else state.stopped_by,
+        revealed=[[pawns[h.pawn] for h in p.sack] for p in players] if shown else [],
+        thieves=list(state.thieves),
+        steals=list(state.steals),
+        eggs=list(state.eggs),
+        egg_tokens=[egg_tokens(e) for e in state.eggs],
+        summaries=list(state.summaries),
+        box=[None if p < 0 else pawns[p] for p in state.spots] if everything else [],
+        hands=[None if p.hand is None else pawns[p.hand.pawn] for p in players] if everything else [],
+        sacks=[[pawns[h.pawn] for h in p.sack] for p in players] if everything else [],
+    )

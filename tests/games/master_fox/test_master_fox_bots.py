@@ -1,0 +1,101 @@
+"""Master Fox bots: the sensible bot plays from its View alone, and plays well."""
+
+from __future__ import annotations
+
+from master_fox_helpers import act, all_ruse_in_play, arrange, loot_turn_of, new_game, seats, touch
+
+from foxtui.engine import Rng
+from foxtui.games.master_fox import GAME
+from foxtui.games.master_fox.actions import Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from foxtui.games.master_fox.bots import sensible_bot
+from foxtui.games.master_fox.state import Options
+
+MAX_STEPS = 30_000
+
+
+def play(bots: list[str], seed: int, **options) -> tuple[object, int]:
+    """Bots play a whole game through apply/legal_actions/view; returns the end state and steps."""
+    state = GAME.setup(seats(len(bots)), Options(**options), seed)
+    rng = Rng(seed * 7919 + 1)
+    steps = 0
+    while True:
+        acting = sorted(GAME.to_act(state))
+        if not acting:
+            return state, steps
+        seat = acting[rng.below(len(acting))]
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.bots[bots[seat]](GAME.view(state, seat), legal, rng)
+        assert action in legal
+        state = GAME.apply(state, seat, action)
+        steps += 1
+        assert steps < MAX_STEPS, "the game stalled"
+
+
+def test_sensible_beats_random_in_80_percent_of_200_games() -> None:
+    wins = 0
+    for game in range(200):
+        bots = ["sensible", "random"] if game % 2 == 0 else ["random", "sensible"]
+        state, _ = play(bots, seed=game)
+        wins += bots[GAME.outcome(state).winners[0]] == "sensible"
+    assert wins >= 160, f"sensible won only {wins} of 200"
+
+
+def test_sensible_bots_finish_every_kind_of_game() -> None:
+    for seed, n, options in [
+        (1, 4, {}),
+        (2, 3, {"mode": "realtime"}),
+        (3, 2, {"touches_per_turn": 1, "target_eggs": 15}),
+        (4, 4, {"mode": "realtime", "target_eggs": 15}),
+    ]:
+        state, _ = play(["sensible"] * n, seed, **options)
+        outcome = GAME.outcome(state)
+        assert max(outcome.scores) >= options.get("target_eggs", 10)
+
+
+def test_sensible_bot_decides_from_its_view_alone() -> None:
+    state = arrange(new_game(3), box={"A1": "cow", "B1": "hen"})
+    state = touch(state, 0, "A1")
+    legal = GAME.legal_actions(state, 0)
+    for seed in range(5):
+        redealt = GAME.determinize(state, 0, seed)
+        assert sensible_bot(GAME.view(redealt, 0), legal, Rng(9)) == sensible_bot(GAME.view(state, 0), legal, Rng(9))
+
+
+def test_sensible_bot_makes_sure_before_grabbing_and_keeps_only_wanted_loot() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "horse"}, missions=["cow", "fish", "hen"])
+    state = touch(state, 0, "A1")
+    view = GAME.view(state, 0)
+    # cow or horse? touch again rather than grab
+    assert sensible_bot(view, GAME.legal_actions(state, 0), Rng(1)) == Touch("A1")
+    state = touch(state, 0, "A1", 2)
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Grab("A1")
+    state = act(state, 0, Grab("A1"))
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stash()
+    horse = act(arrange(new_game(2), box={"A1": "horse"}, missions=["cow", "fish", "hen"]), 0, Touch("A1"), Grab("A1"))
+    assert sensible_bot(GAME.view(horse, 0), GAME.legal_actions(horse, 0), Rng(1)) == PutBack()
+
+
+def test_sensible_bot_avoids_a_second_ruse_pawn_and_stops_when_it_can() -> None:
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox"}, sacks={0: ["cow", "snake"]}, missions=["cow", "fish", "hen"])
+    state = act(state, 0, Grab("A1"))
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == PutBack()
+    full = arrange(new_game(2), sacks={0: ["cow", "fish", "hen"]}, missions=["cow", "fish", "hen"])
+    assert sensible_bot(GAME.view(full, 0), GAME.legal_actions(full, 0), Rng(1)) == Stop()
+
+
+def test_sensible_bot_steals_a_mission_animal_it_lacks() -> None:
+    state = arrange(
+        all_ruse_in_play(new_game(2)),
+        sacks={0: ["cow", "hen", "snake"], 1: ["pig", "fish", "cow"]},
+        missions=["cow", "fish", "hen"],
+    )
+    state = act(loot_turn_of(state, 1), 1, Stop())
+    assert GAME.to_act(state) == {0}
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Steal(1, "fish")
+    useless = arrange(
+        all_ruse_in_play(new_game(2)),
+        sacks={0: ["cow", "hen", "fish", "snake"], 1: ["pig", "sheep", "cow", "cow"]},
+        missions=["cow", "fish", "hen"],
+    )
+    useless = act(loot_turn_of(useless, 1), 1, Stop())
+    assert sensible_bot(GAME.view(useless, 0), GAME.legal_actions(useless, 0), Rng(1)) == NoSteal()

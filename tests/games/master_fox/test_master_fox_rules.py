@@ -1,0 +1,653 @@
+"""Master Fox: one test per rule, named after the rulebook section it checks."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from master_fox_helpers import (
+    ANIMALS,
+    RUSE_KINDS,
+    act,
+    all_ruse_in_play,
+    arrange,
+    count_pawns,
+    grab,
+    loot_turn_of,
+    new_game,
+    touch,
+)
+from msgspec.structs import replace
+
+from foxtui.engine import IllegalAction, SeatInfo
+from foxtui.games.master_fox import GAME, content
+from foxtui.games.master_fox.actions import (
+    SPOT_INDEX,
+    SPOTS,
+    EndTurn,
+    Grab,
+    KeepMission,
+    NoSteal,
+    PutBack,
+    Stash,
+    Steal,
+    Stop,
+    Touch,
+)
+from foxtui.games.master_fox.rules import egg_tokens, score_sack
+from foxtui.games.master_fox.state import Options
+
+A1, B1 = SPOT_INDEX["A1"], SPOT_INDEX["B1"]
+
+
+def lines(kinds: list[str], missions: list[str]) -> dict[str, int]:
+    return {line.category: line.points for line in score_sack(kinds, missions)}
+
+
+def stop_with(state, sacks, missions=("cow", "hen", "fish"), eggs=None, stopper=0):
+    """Arrange the sacks and let ``stopper`` call STOP (turn mode)."""
+    state = arrange(state, sacks=sacks, missions=list(missions), eggs=eggs)
+    return GAME.apply(loot_turn_of(state, stopper), stopper, Stop())
+
+
+# --- Contents and Setup ------------------------------------------------------
+
+
+def test_contents_counts_match_the_component_list() -> None:
+    assert len(ANIMALS) == 8
+    assert sum(p.count for p in content.PAWNS.loot) == 24
+    assert sorted(m.animal for m in content.MISSIONS) == sorted(ANIMALS)
+    assert {r.kind: r.count for r in content.PAWNS.ruse} == {"fox": 2, "snake": 2, "hammer": 1}
+
+
+def test_content_is_checked_against_the_component_list() -> None:
+    pawns, missions = content.PAWNS, content.MISSIONS
+    short = replace(pawns, loot=[replace(pawns.loot[0], count=2), *pawns.loot[1:]])
+    with pytest.raises(ValueError, match="3 loot pawns"):
+        content._check(short, missions)
+    with pytest.raises(ValueError, match="one per loot animal"):
+        content._check(pawns, missions[:7])
+    loud = replace(pawns, ruse=[replace(pawns.ruse[0], feel=["a clucking hen", "x", "y"]), *pawns.ruse[1:]])
+    with pytest.raises(ValueError, match="ruse pawns"):
+        content._check(loud, missions)
+
+
+def test_content_files_are_decoded_strictly() -> None:
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"animal":"cow","title":"t","text":"x","extra":1}', type=content.Mission)
+
+
+def test_setup_24_loot_pawns_in_the_box_and_three_missions() -> None:
+    state = new_game(2)
+    assert sorted(state.pawns) == sorted(a for a in ANIMALS for _ in range(3))
+    on_spots = [p for p in state.spots if p >= 0]
+    assert sorted(on_spots) == list(range(24))  # every pawn on its own spot
+    assert len(state.missions) == 3 and len(set(state.missions)) == 3
+    assert len(state.deck) == 5 and not set(state.deck) & set(state.missions)
+    assert state.eggs == [0, 0] and state.round == 1 and state.phase == "loot"
+
+
+def test_setup_two_to_four_players() -> None:
+    for n in (2, 3, 4):
+        assert len(new_game(n).players) == n
+    for n in (1, 5):
+        with pytest.raises(ValueError, match="2 to 4 players"):
+            GAME.setup([SeatInfo(f"P{i}") for i in range(n)], Options(), 1)
+
+
+def test_setup_options_are_validated() -> None:
+    with pytest.raises(ValueError, match="touches_per_turn"):
+        new_game(touches_per_turn=6)
+    with pytest.raises(ValueError, match="touches_per_turn"):
+        new_game(touches_per_turn=0)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"touches_per_turn": 9}', type=Options)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"target_eggs": 12}', type=Options)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"colour": "red"}', type=Options)
+    for field in msgspec.structs.fields(Options):
+        assert isinstance(field.default, (int, str))
+
+
+def test_how_to_play_the_shake_puts_pawns_on_random_hidden_spots() -> None:
+    boxes = {tuple(new_game(2, seed=s).spots) for s in range(5)}
+    assert len(boxes) == 5
+    state = new_game(2)
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        assert view.box == [] and all(f is None for f in view.memory)
+    everything = GAME.view_all(state)  # replays of finished games show the truth
+    assert everything.box == [None if p < 0 else state.pawns[p] for p in state.spots]
+    assert sum(1 for k in everything.box if k) == 24
+
+
+def test_how_to_play_oldest_starts_then_rotates() -> None:
+    state = new_game(3, ages=[30, 50, 40])
+    assert state.elders == [1, 2, 0]
+    assert GAME.to_act(state) == {1}
+    state = replace(state, round=1)
+    from foxtui.games.master_fox.rules import start_round
+
+    assert start_round(state).current == 2  # round 2: one seat onward
+
+
+def test_ages_missing_or_equal_earlier_seat_counts_older() -> None:
+    assert new_game(3, ages=[30, None, 50]).elders == [0, 1, 2]
+    assert new_game(3, ages=[30, 30, 20]).elders == [0, 1, 2]
+    assert new_game(2, ages=[20, 30]).elders == [1, 0]
+
+
+# --- How to Play: grab the loot ---------------------------------------------------
+
+
+def test_how_to_play_grab_the_loot_each_touch_tells_more() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    texts = []
+    for _ in range(3):
+        state = touch(state, 0, "A1")
+        texts.append(GAME.view(state, 0).memory[A1])
+    assert [f.level for f in texts] == [1, 2, 3]
+    assert texts[0].text == content.feel("horse", 1) and set(texts[0].could_be) == {"cow", "horse"}
+    assert texts[1].text == content.feel("horse", 2) and set(texts[1].could_be) == {"cow", "horse"}
+    assert texts[2].could_be == ("cow",)
+    state = touch(loot_turn_of(state, 0), 0, "A1")
+    assert GAME.view(state, 0).memory[A1].level == 3  # a fourth touch adds nothing
+
+
+def test_how_to_play_grab_the_loot_look_alike_animals() -> None:
+    for a, b in (("cow", "horse"), ("goose", "hen"), ("pig", "sheep")):
+        for level in (1, 2):
+            assert content.feel(a, level) == content.feel(b, level)
+        assert content.feel(a, 3) != content.feel(b, 3)
+    firsts = [content.feel(a, 1) for a in ANIMALS]
+    assert firsts.count(content.feel("cheese", 1)) == 1
+    assert firsts.count(content.feel("fish", 1)) == 1
+
+
+def test_ruse_pawns_are_known_as_ruse_at_first_touch_but_not_which() -> None:
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox", "B1": "hammer"})
+    state = touch(state, 0, "A1")
+    state = touch(state, 0, "B1")
+    view = GAME.view(state, 0)
+    assert view.memory[A1].text == view.memory[B1].text
+    assert set(view.memory[A1].could_be) == set(RUSE_KINDS)
+    state = touch(loot_turn_of(state, 0), 0, "A1", 2)
+    assert GAME.view(state, 0).memory[A1].could_be == ("fox",)
+
+
+def test_how_to_play_touching_an_empty_spot_finds_nothing() -> None:
+    state = touch(arrange(new_game(2)), 0, "A1")
+    felt = GAME.view(state, 0).memory[A1]
+    assert felt.text == content.NOTHING and felt.level == 0 and felt.could_be == ()
+
+
+def test_how_to_play_touches_per_turn_are_limited() -> None:
+    state = arrange(new_game(2))
+    state = act(state, 0, Touch("A1"), Touch("B1"), Touch("A1"))
+    legal = GAME.legal_actions(state, 0)
+    assert not any(isinstance(a, Touch) for a in legal)
+    assert any(isinstance(a, Grab) for a in legal) and EndTurn() in legal
+    with pytest.raises(IllegalAction, match="no touches left"):
+        GAME.apply(state, 0, Touch("C1"))
+    one = arrange(new_game(2, touches_per_turn=1))
+    assert not any(isinstance(a, Touch) for a in GAME.legal_actions(touch(one, 0, "A1"), 0))
+
+
+def test_legal_actions_do_not_leak_which_spots_are_empty() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    legal = GAME.legal_actions(state, 0)
+    assert {a.spot for a in legal if isinstance(a, Touch)} == set(SPOTS)
+    assert {a.spot for a in legal if isinstance(a, Grab)} == set(SPOTS)
+    assert GAME.legal_actions(state, 1) == []
+
+
+def test_how_to_play_one_grab_per_turn_and_a_grab_is_a_touch() -> None:
+    state = arrange(new_game(2), box={"A1": "goose", "B1": "cheese"})
+    state = touch(state, 0, "A1", 2)
+    state = grab(state, 0, "A1")
+    view = GAME.view(state, 0)
+    assert view.hand.level == 3 and view.hand.could_be == ("goose",)
+    assert view.memory[A1].text == content.NOTHING  # the hand took it
+    assert state.spots[A1] == -1
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack()]
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Touch("B1"))
+
+
+def test_empty_grab_spends_the_grab_but_the_turn_goes_on() -> None:
+    state = grab(arrange(new_game(2)), 0, "A1")
+    assert GAME.view(state, 0).hand is None
+    assert GAME.view(state, 0).memory[A1].text == content.NOTHING
+    assert GAME.to_act(state) == {0}
+    legal = GAME.legal_actions(state, 0)
+    assert not any(isinstance(a, Grab) for a in legal)
+    assert Touch("B1") in legal and EndTurn() in legal
+    with pytest.raises(IllegalAction, match="already grabbed"):
+        GAME.apply(state, 0, Grab("B1"))
+
+
+def test_how_to_play_stash_moves_the_pawn_to_the_sack_and_ends_the_turn() -> None:
+    state = act(arrange(new_game(2), box={"A1": "fish"}), 0, Grab("A1"), Stash())
+    assert GAME.view(state, 0).sack[0].could_be == ("fish",)
+    assert state.players[0].hand is None and GAME.to_act(state) == {1}
+    assert state.turn == 2 and state.touches_left == 3
+    assert GAME.view(state, None).sack_sizes == [1, 0]
+
+
+def test_how_to_play_put_back_drops_the_pawn_on_a_random_empty_spot() -> None:
+    state = arrange(new_game(2), box={"A1": "fish"})
+    results = set()
+    for seed in range(6):
+        s = replace(state, rng=seed)
+        s = act(s, 0, Grab("A1"), PutBack())
+        assert count_pawns(s) == 24 and s.players[0].hand is None and GAME.to_act(s) == {1}
+        results.add(s.spots.index(state.spots[A1]))
+    assert len(results) > 1  # lands somewhere random among the empty spots
+
+
+def test_how_to_play_sack_holds_at_most_four_pawns() -> None:
+    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen", "pig", "pig"]})
+    state = grab(state, 0, "A1")
+    assert GAME.legal_actions(state, 0) == [PutBack()]
+    with pytest.raises(IllegalAction, match="full"):
+        GAME.apply(state, 0, Stash())
+
+
+def test_memory_goes_stale_when_another_player_takes_the_pawn() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = act(state, 0, Touch("A1"), EndTurn())
+    state = act(state, 1, Grab("A1"), Stash())
+    assert set(GAME.view(state, 0).memory[A1].could_be) == {"cow", "horse"}  # still what Ada felt
+    state = touch(state, 0, "A1")
+    assert GAME.view(state, 0).memory[A1].text == content.NOTHING
+
+
+def test_a_pawn_that_moved_feels_new_again() -> None:
+    state = arrange(new_game(2), box={"A1": "sheep"})
+    pawn = state.spots[A1]
+    state = act(state, 0, Touch("A1"), Touch("A1"), EndTurn())
+    state = act(state, 1, Grab("A1"), PutBack())
+    spot = SPOTS[state.spots.index(pawn)]
+    state = touch(state, 0, spot)
+    assert GAME.view(state, 0).memory[SPOT_INDEX[spot]].level == 1
+
+
+def test_memory_is_private_and_public_view_shows_none() -> None:
+    state = touch(arrange(new_game(2), box={"A1": "cow"}), 0, "A1")
+    assert GAME.view(state, 0).memory[A1] is not None
+    assert GAME.view(state, 1).memory[A1] is None
+    assert GAME.view(state, None).memory == []
+
+
+def test_realtime_everyone_loots_at_once_and_the_first_hand_wins() -> None:
+    state = arrange(new_game(2, mode="realtime"), box={"A1": "cow"})
+    assert GAME.to_act(state) == {0, 1}
+    assert EndTurn() not in GAME.legal_actions(state, 1)
+    state = touch(state, 1, "A1", 5)  # no touch limit
+    state = grab(state, 0, "A1")
+    state = grab(state, 1, "A1")  # someone emptied it: the hand closes on nothing
+    assert state.players[1].hand is None and state.players[0].hand is not None
+    assert GAME.to_act(state) == {0, 1}
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, EndTurn())
+
+
+# --- How to Play: end the mission -----------------------------------------------
+
+
+def test_end_the_mission_stop_needs_three_loot_pawns() -> None:
+    base = all_ruse_in_play(new_game(2))
+    two = arrange(base, sacks={0: ["cow", "hen", "fox"]})
+    assert Stop() not in GAME.legal_actions(two, 0)
+    with pytest.raises(IllegalAction, match="three|3"):
+        GAME.apply(two, 0, Stop())
+    three = arrange(base, sacks={0: ["cow", "hen", "fish"]})
+    assert Stop() in GAME.legal_actions(three, 0)
+    holding = arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
+    holding = grab(holding, 0, "A1")
+    assert Stop() not in GAME.legal_actions(holding, 0)
+
+
+def test_end_the_mission_stop_puts_hands_back_and_opens_the_sacks() -> None:
+    state = arrange(
+        all_ruse_in_play(new_game(2, mode="realtime")),
+        box={"A1": "pig"},
+        sacks={0: ["cow", "hen", "fish"], 1: ["cow", "fox"]},
+        missions=["cow", "hen", "fish"],
+    )
+    state = grab(state, 1, "A1")
+    before = GAME.view(state, 0)
+    assert before.revealed == [] and before.holding == [False, True]
+    state = act(state, 0, Stop())
+    assert count_pawns(state) == 29
+    summary = state.summaries[-1]
+    assert summary.stopped_by == 0
+    assert [s.revealed for s in summary.seats] == [["cow", "hen", "fish"], ["cow", "fox"]]
+    assert state.eggs == [3, 2] and state.round == 5
+
+
+def test_round_ends_by_itself_when_nobody_can_call_stop() -> None:
+    state = arrange(
+        all_ruse_in_play(new_game(2)),
+        box={"A1": "snake"},
+        sacks={0: ["cow", "fox", "fox"], 1: ["hen", "snake", "hammer"]},
+    )
+    state = act(state, 0, Grab("A1"))
+    line = GAME.describe(state, 0, Stash(), 1)
+    state = act(state, 0, Stash())
+    assert "Nobody can call STOP" in line
+    assert state.summaries[-1].stopped_by == -1 and state.round == 5
+
+
+# --- Count your points ----------------------------------------------------------------
+
+
+def test_count_your_points_matching_loot_gains_one_each() -> None:
+    assert lines(["cow", "hen", "fish"], ["cow", "hen", "fish"]) == {"matching loot": 3}
+
+
+def test_count_your_points_wrong_loot_loses_one_each() -> None:
+    assert lines(["cow", "pig", "sheep"], ["cow", "hen", "fish"]) == {"matching loot": 1, "wrong loot": -2}
+
+
+def test_count_your_points_extra_pawns_of_an_animal_lose_one_each() -> None:
+    assert lines(["cow", "cow", "cow", "hen"], ["cow", "hen", "fish"]) == {"matching loot": 2, "extra of an animal": -2}
+    # two of a wrong animal: -1 each either way (the first wrong, the other extra)
+    assert lines(["pig", "pig", "hen"], ["cow", "hen", "fish"]) == {
+        "matching loot": 1,
+        "wrong loot": -1,
+        "extra of an animal": -1,
+    }
+
+
+def test_count_your_points_two_ruse_pawns_cancel_and_cost_a_point() -> None:
+    assert lines(["cow", "hen", "fox", "fox"], ["cow", "hen", "fish"]) == {"matching loot": 2, "two or more ruse pawns": -1}
+    assert lines(["cow", "fox", "snake", "hammer"], ["cow"]) == {"matching loot": 1, "two or more ruse pawns": -1}
+
+
+def test_ruse_pawns_fox_gains_a_point() -> None:
+    assert lines(["cow", "hen", "fish", "fox"], ["cow", "hen", "fish"]) == {"matching loot": 3, "fox": 1}
+    assert lines(["cow", "snake"], ["cow"]) == {"matching loot": 1}
+    assert lines(["cow", "hammer"], ["cow"]) == {"matching loot": 1}
+
+
+def test_round_score_never_negative() -> None:
+    state = stop_with(new_game(2), {0: ["pig", "pig", "sheep", "goose"], 1: ["cow", "hen", "fish"]})
+    seat0 = state.summaries[-1].seats[0]
+    assert seat0.raw == -4 and seat0.eggs == 0
+    assert state.eggs == [0, 3]
+    assert state.breakdown[0]["negative rounds raised to 0"] == 4
+    assert sum(state.breakdown[0].values()) == 0
+
+
+def test_count_your_points_eggs_come_as_3_and_1_tokens() -> None:
+    assert egg_tokens(0) == (0, 0) and egg_tokens(7) == (2, 1) and egg_tokens(9) == (3, 0)
+    state = stop_with(new_game(2), {0: ["cow", "hen", "fish"], 1: []}, eggs=[4, 0])
+    assert GAME.view(state, None).egg_tokens == [(2, 1), (0, 0)]
+
+
+def test_count_your_points_whole_round_is_summarised_publicly() -> None:
+    state = stop_with(all_ruse_in_play(new_game(2)), {0: ["cow", "hen", "fish", "fox"], 1: ["pig", "cow"]})
+    summary = GAME.view(state, None).summaries[-1]
+    assert summary.round == 4 and summary.missions == ["cow", "hen", "fish"]
+    assert [(s.raw, s.eggs) for s in summary.seats] == [(4, 4), (0, 0)]
+    assert {line.category: line.points for line in summary.seats[1].lines} == {"matching loot": 1, "wrong loot": -1}
+
+
+# --- Ruse pawns -----------------------------------------------------------------------
+
+
+def test_ruse_pawns_round_2_foxes_round_3_snakes_round_4_hammer() -> None:
+    from foxtui.games.master_fox.rules import start_round
+
+    state = new_game(2)
+    counts = []
+    for _ in range(6):
+        counts.append(sorted(k for k in state.pawns if k in RUSE_KINDS))
+        assert sorted(p for p in state.spots if p >= 0) == list(range(len(state.pawns)))  # all shaken in
+        state = start_round(state)
+    assert counts[0] == []
+    assert counts[1] == ["fox", "fox"]
+    assert counts[2] == ["fox", "fox", "snake", "snake"]
+    assert counts[3] == counts[4] == counts[5] == ["fox", "fox", "hammer", "snake", "snake"]
+
+
+def test_snake_steals_a_loot_pawn_before_counting() -> None:
+    state = stop_with(all_ruse_in_play(new_game(2)), {0: ["cow", "hen", "snake"], 1: ["fish", "pig", "cow"]}, stopper=1)
+    assert state.phase == "steal" and GAME.to_act(state) == {0}
+    legal = GAME.legal_actions(state, 0)
+    assert set(legal) == {Steal(1, "fish"), Steal(1, "pig"), Steal(1, "cow"), NoSteal()}
+    state = GAME.apply(state, 0, Steal(1, "fish"))
+    summary = state.summaries[-1]
+    assert summary.seats[0].scored == ["cow", "hen", "snake", "fish"]
+    assert summary.seats[1].scored == ["pig", "cow"]
+    assert summary.seats[0].revealed == ["cow", "hen", "snake"]
+    assert state.eggs == [3, 0]
+    assert summary.steals[0].victim == 1 and summary.steals[0].animal == "fish"
+
+
+def test_snake_cannot_steal_a_ruse_pawn() -> None:
+    state = stop_with(all_ruse_in_play(new_game(2)), {0: ["cow", "hen", "snake", "fish"], 1: ["pig", "fox"]})
+    assert GAME.legal_actions(state, 0) == [Steal(1, "pig"), NoSteal()]
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Steal(1, "fox"))
+
+
+def test_snake_steals_higher_score_first() -> None:
+    sacks = {0: ["cow", "hen", "fish"], 1: ["pig", "snake"], 2: ["goose", "snake"]}
+    state = stop_with(all_ruse_in_play(new_game(3)), sacks, eggs=[0, 2, 5])
+    assert state.thieves == [2, 1] and GAME.to_act(state) == {2}
+    state = GAME.apply(state, 2, Steal(0, "cow"))
+    assert GAME.to_act(state) == {1}
+    state = GAME.apply(state, 1, Steal(2, "cow"))  # the second snake may rob the first
+    assert state.summaries[-1].seats[1].scored == ["pig", "snake", "cow"]
+
+
+def test_snake_ties_older_first() -> None:
+    sacks = {0: ["cow", "hen", "fish"], 1: ["pig", "snake"], 2: ["goose", "snake"]}
+    state = stop_with(all_ruse_in_play(new_game(3, ages=[30, 40, 50])), sacks, eggs=[0, 3, 3])
+    assert state.thieves == [2, 1]
+    state = stop_with(all_ruse_in_play(new_game(3, ages=[30, 50, 40])), sacks, eggs=[0, 3, 3])
+    assert state.thieves == [1, 2]
+
+
+def test_hammer_protects() -> None:
+    sacks = {0: ["cow", "hen", "fish", "hammer"], 1: ["pig", "snake"], 2: ["goose", "sheep"]}
+    state = stop_with(all_ruse_in_play(new_game(3)), sacks)
+    assert GAME.to_act(state) == {1}
+    legal = GAME.legal_actions(state, 1)
+    assert all(a.victim == 2 for a in legal if isinstance(a, Steal))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, Steal(0, "cow"))
+
+
+def test_snake_with_nothing_to_steal_is_skipped() -> None:
+    sacks = {0: ["cow", "hen", "fish", "hammer"], 1: ["pig", "snake"]}
+    state = stop_with(all_ruse_in_play(new_game(2)), sacks)
+    assert state.round == 5  # scored straight away
+    assert state.summaries[-1].steals[0].thief == 1 and state.summaries[-1].steals[0].victim is None
+
+
+def test_two_ruse_pawns_cancel_snake_and_hammer() -> None:
+    # Bo's snake is cancelled by his fox; Ada's hammer is cancelled by her fox.
+    sacks = {0: ["cow", "hen", "fish", "hammer", "fox"], 1: ["pig", "snake", "snake"]}
+    state = stop_with(all_ruse_in_play(new_game(2)), sacks)
+    assert state.round == 5 and state.summaries[-1].steals == []
+    sacks = {0: ["cow", "hen", "fish", "hammer", "fox"], 1: ["pig", "snake"]}
+    state = stop_with(all_ruse_in_play(new_game(2)), sacks)
+    assert GAME.to_act(state) == {1}  # Ada's hammer does not work: she can be robbed
+
+
+def test_snake_may_decline() -> None:
+    state = stop_with(all_ruse_in_play(new_game(2)), {0: ["cow", "hen", "snake"], 1: ["fish", "pig", "cow"]}, stopper=1)
+    before = state
+    state = GAME.apply(state, 0, NoSteal())
+    assert state.eggs == [2, 1]
+    assert GAME.describe(before, 0, NoSteal(), 1) == "Ada's snake stole nothing."
+    assert GAME.describe(before, 0, Steal(1, "cow"), 1) == "Ada's snake stole your cow."
+
+
+# --- Missions ----------------------------------------------------------------------
+
+
+def _next_round(state):
+    from foxtui.games.master_fox.rules import start_round
+
+    return start_round(state)
+
+
+def test_mission_deck_new_round_covers_with_three_new_cards() -> None:
+    first = new_game(2)
+    second = _next_round(first)
+    assert len(second.missions) == 3 and not set(second.missions) & set(first.missions)
+    assert second.phase == "loot" and len(second.deck) == 2
+
+
+def test_mission_deck_third_round_youngest_keeps_one_of_the_old() -> None:
+    state = _next_round(_next_round(new_game(3, ages=[40, 20, 30])))
+    old = _next_round(new_game(3, ages=[40, 20, 30])).missions
+    assert state.round == 3 and state.phase == "keep"
+    assert state.keep_from == old and len(state.missions) == 2 and state.deck == []
+    assert GAME.to_act(state) == {1}  # the youngest
+    assert set(GAME.legal_actions(state, 1)) == {KeepMission(a) for a in old}
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, KeepMission(old[0]))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, KeepMission(state.missions[0]))
+    kept = GAME.apply(state, 1, KeepMission(old[1]))
+    assert kept.phase == "loot" and sorted(kept.missions) == sorted([old[1], *state.missions])
+    assert GAME.to_act(kept) == {kept.current}
+
+
+def test_reshuffle_after_third_round() -> None:
+    state = new_game(2)
+    cycle = list(state.missions)
+    for _ in range(2):
+        state = _next_round(state)
+        cycle += state.missions
+    assert sorted(cycle) == sorted(ANIMALS)  # rounds 1-3 draw each card once
+    state = GAME.apply(state, state.elders[-1], KeepMission(state.keep_from[0]))
+    fourth = _next_round(state)
+    assert fourth.round == 4 and len(fourth.deck) == 5 and len(fourth.missions) == 3
+    assert fourth.seen == fourth.missions
+    decks = {tuple(_next_round(replace(state, rng=s)).missions) for s in range(6)}
+    assert len(decks) > 1  # shuffled anew
+
+
+def test_missions_are_public() -> None:
+    state = new_game(2)
+    assert GAME.view(state, None).missions == state.missions
+    assert GAME.view(state, None).deck_size == 5
+
+
+# --- End of the game ---------------------------------------------------------------
+
+
+def test_end_of_game_10_eggs() -> None:
+    state = stop_with(new_game(2), {0: ["cow", "hen", "fish"], 1: ["cow"]}, eggs=[6, 8])
+    assert state.eggs == [9, 9] and state.phase == "loot" and GAME.outcome(state) is None
+    state = stop_with(state, {0: ["cow", "hen", "fish"], 1: ["cow"]})
+    assert state.eggs == [12, 10] and state.phase == "over"
+    assert GAME.to_act(state) == frozenset() and GAME.legal_actions(state, 0) == []
+    outcome = GAME.outcome(state)
+    assert outcome.winners == [0] and outcome.ranking == [0, 1] and outcome.scores == [12, 10]
+    assert outcome.tiebreak is None
+    for seat in (0, 1):
+        assert sum(outcome.breakdown[seat].values()) == outcome.scores[seat]
+
+
+def test_end_of_game_15_eggs_option() -> None:
+    state = stop_with(new_game(2, target_eggs=15), {0: ["cow", "hen", "fish"]}, eggs=[9, 0])
+    assert state.eggs[0] == 12 and GAME.outcome(state) is None
+    state = stop_with(state, {0: ["cow", "hen", "fish"]})
+    assert state.eggs[0] == 15 and GAME.outcome(state).winners == [0]
+
+
+def test_tie_goes_to_youngest() -> None:
+    game = new_game(3, ages=[50, 20, 30])
+    state = stop_with(game, {0: ["cow", "hen", "fish"], 1: ["cow", "hen", "fish"], 2: ["cow"]}, eggs=[7, 7, 3])
+    outcome = GAME.outcome(state)
+    assert outcome.scores == [10, 10, 4]
+    assert outcome.winners == [1] and outcome.ranking == [1, 0, 2]
+    assert outcome.tiebreak == "Tied on 10 eggs: Bo is the youngest."
+
+
+# --- Engine contract details ------------------------------------------------------
+
+
+def test_illegal_moves_are_refused_with_a_sentence() -> None:
+    state = arrange(new_game(2))
+    with pytest.raises(IllegalAction, match="not Bo's move"):
+        GAME.apply(state, 1, Touch("A1"))
+    with pytest.raises(IllegalAction, match="no spot"):
+        GAME.apply(state, 0, Touch("Z9"))
+    with pytest.raises(IllegalAction, match="empty"):
+        GAME.apply(state, 0, Stash())
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, KeepMission("cow"))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Steal(1, "cow"))
+
+
+def test_apply_never_modifies_its_argument() -> None:
+    state = arrange(new_game(2, mode="realtime"), box={"A1": "cow"}, sacks={0: ["hen", "fish", "cow"]})
+    before = msgspec.json.encode(state)
+    for seat, action in [(0, Touch("A1")), (1, Grab("A1")), (0, Stop())]:
+        GAME.apply(state, seat, action)
+        assert msgspec.json.encode(state) == before
+    state = grab(state, 1, "A1")
+    before = msgspec.json.encode(state)
+    GAME.apply(state, 1, PutBack())
+    GAME.apply(state, 1, Stash())
+    assert msgspec.json.encode(state) == before
+
+
+def test_state_round_trips_through_json() -> None:
+    state = touch(arrange(new_game(3), box={"A1": "cow"}), 0, "A1")
+    assert msgspec.json.decode(msgspec.json.encode(state), type=GAME.State) == state
+    action = msgspec.json.decode(msgspec.json.encode(Steal(1, "cow")), type=GAME.Action)
+    assert action == Steal(1, "cow")
+
+
+def test_determinize_keeps_the_view_and_re_deals_the_rest() -> None:
+    state = arrange(new_game(3), box={"A1": "cow", "B1": "hen"}, sacks={1: ["fish"]})
+    state = act(state, 0, Touch("A1"), Grab("B1"))
+    changed = False
+    for seed in range(5):
+        other = GAME.determinize(state, 0, seed)
+        assert GAME.view(other, 0) == GAME.view(state, 0)
+        assert other.pawns[state.spots[A1]] == "cow" and other.players[0].hand == state.players[0].hand
+        changed |= other.pawns != state.pawns or other.spots != state.spots
+    assert changed
+
+
+def test_describe_tells_the_actor_what_was_felt_and_others_only_where() -> None:
+    state = arrange(new_game(2), box={"A1": "hen"})
+    assert GAME.describe(state, 0, Touch("A1"), 0) == f"You touched A1: {content.feel('hen', 1)}."
+    assert GAME.describe(state, 0, Touch("A1"), 1) == "Ada touched A1."
+    assert GAME.describe(state, 0, Touch("A1"), None) == "Ada touched A1."
+    assert GAME.describe(state, 0, Grab("B1"), 0) == "You grabbed at B1: your hand closed on nothing."
+    assert GAME.describe(state, 0, Grab("B1"), 1) == "Ada grabbed at B1."
+    holding = grab(state, 0, "A1")
+    for viewer in (1, None):
+        line = GAME.describe(holding, 0, Stash(), viewer)
+        assert "wings" not in line and "hen" not in line.lower()
+    assert "wings" in GAME.describe(holding, 0, PutBack(), 0)
+
+
+def test_undo_is_blocked_after_feeling_something() -> None:
+    state = arrange(new_game(2))
+    after = GAME.apply(state, 0, Touch("A1"))
+    assert GAME.undo_blocker(state, 0, Touch("A1"), after) == "You already felt that pawn; a touch cannot be taken back."
+    after_grab = GAME.apply(state, 0, Grab("A1"))
+    assert GAME.undo_blocker(state, 0, Grab("A1"), after_grab)
+    ended = GAME.apply(state, 0, EndTurn())
+    assert GAME.undo_blocker(state, 0, EndTurn(), ended) is None
+    assert GAME.has_secrets(state, 0) and GAME.round_of(state) == 1
+
+
+def test_game_object_describes_itself() -> None:
+    assert (GAME.id, GAME.title, GAME.min_players, GAME.max_players) == ("master-fox", "Master Fox", 2, 4)
+    assert list(GAME.bots)[0] == "sensible" and "random" in GAME.bots
+    assert GAME.rules_markdown.startswith("# Master Fox")
+    assert Options() == Options(target_eggs=10, touches_per_turn=3, mode="turns")
