@@ -1,0 +1,100 @@
+"""FoxApp: the Textual application. It owns navigation between screens, nothing else."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from foxtui.engine.record import RecordError, decode_record
+from foxtui.engine.session import Session
+
+
+def _stylesheets() -> list[Path]:
+    """Every .tcss shipped in foxtui.styles, sorted by name (app.tcss first, then the screens')."""
+    return sorted(
+        (Path(str(entry)) for entry in files("foxtui.styles").iterdir() if entry.name.endswith(".tcss")),
+        key=lambda path: path.name,
+    )
+
+
+class FoxApp(App):
+    TITLE = "foxtui"
+    CSS_PATH = _stylesheets()
+    # The palette offers theme switches and screenshots; the game needs neither, and its
+    # key would crowd the footer at 80 columns.
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        session: Session | None = None,
+        replay_path: Path | None = None,
+        bot_delay: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self._start_session = session
+        self._start_replay = replay_path
+        self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self._start_session is not None:
+            self.open_session(self._start_session)
+        elif self._start_replay is not None:
+            self.open_replay(self._start_replay)
+
+    # --- navigation
+
+    def open_session(self, session: Session) -> None:
+        from .screens.play import PlayScreen
+
+        self.push_screen(PlayScreen(session, self.bot_delay))
+
+    def resume_save(self, path: Path) -> None:
+        """Open a saved game at its table; a save that cannot be used gets its one sentence."""
+        try:
+            session = Session.resume(path)
+        except RecordError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.open_session(session)
+
+    def open_replay(self, path: Path) -> None:
+        from .screens.replay import ReplayScreen
+
+        path = Path(path)
+        try:
+            record = decode_record(path.read_bytes(), path.name)
+            screen = ReplayScreen(_game(record.game), record, path.name)
+        except RecordError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        except OSError as exc:
+            self.notify(f"{path.name} cannot be read ({exc.strerror}).", severity="error")
+            return
+        self.push_screen(screen)
+
+    def open_results(self, game: Any, record: Any, state: Any) -> None:
+        from .screens.results import ResultsScreen
+
+        self.push_screen(ResultsScreen(game, record, state))
+
+    # --- no shell-outs: a suspended pass-and-play table would hand the shell to a player
+
+    def action_suspend_process(self) -> None:
+        self.notify("foxtui does not suspend; your game is saved after every move.")
+
+
+def _game(game_id: str) -> Any:
+    from foxtui.games import GAMES
+
+    return GAMES[game_id]  # decode_record has already refused unknown games

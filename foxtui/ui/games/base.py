@@ -1,0 +1,38 @@
+"""What every game's screen part provides to the shared play screen.
+
+The play screen (ui/screens/play.py) owns the session, handovers, bots, undo,
+the log and help. A game contributes one ``GamePanel`` widget: data comes down
+through :meth:`GamePanel.show` (a seat's View and its legal actions, nothing
+else), choices go up as :class:`GamePanel.ActionChosen` messages. The panel
+never sees the State and never keeps game state of its own beyond what the
+last View said (a cursor position is fine).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class GamePanel(Widget, can_focus=True):
+    #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
+    KEYS_HELP: ClassVar[str] = ""
+
+    class ActionChosen(Message):
+        """The player picked one of the legal actions the panel was given."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+        """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
+        ``legal`` (empty when this seat has nothing to do now or in replay)."""
+        raise NotImplementedError
+
+    def interlude(self, before: Any, after: Any) -> Screen | None:
+        """A screen to show between two public views (a round summary, a reveal), or None."""
+        return None

@@ -1,0 +1,543 @@
+"""The Master Fox panel: the blind box as one seat remembers it, and that seat's moves.
+
+Everything drawn comes from the View handed to :meth:`MasterFoxPanel.show`; the
+only thing the panel keeps of its own is where the cursor stands on the board.
+Every move it sends up is an object taken from the legal list it was given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, OptionList, Static
+from textual.widgets.option_list import Option
+
+from foxtui.games.master_fox import content
+from foxtui.games.master_fox.actions import (
+    COLUMNS,
+    ROWS,
+    SPOTS,
+    EndTurn,
+    Grab,
+    KeepMission,
+    NoSteal,
+    PutBack,
+    Stash,
+    Steal,
+    Stop,
+    Touch,
+)
+from foxtui.games.master_fox.rules import SACK_LIMIT, STOP_LOOT
+
+from .base import GamePanel
+from .master_fox_summary import RoundSummaryScreen, guess, kind_label
+
+#: board geometry: a 2-character row label, then one cell per column
+CELL = 5
+GAP = 1
+LABEL = 2
+
+#: colour per felt level (text says the same thing, colour only helps)
+LEVEL_STYLE = {0: "bright_black", 1: "yellow", 2: "cyan", 3: "green"}
+
+
+#: move key action -> the kind of legal move it plays, and whether it plays on the cursor spot
+MOVES: dict[str, tuple[type, bool]] = {
+    "touch": (Touch, True),
+    "grab": (Grab, True),
+    "stash": (Stash, False),
+    "put_back": (PutBack, False),
+    "end_turn": (EndTurn, False),
+    "stop": (Stop, False),
+}
+
+
+#: the hint line's words for each move key on offer
+HINTS = {
+    "touch": "touch {spot}",
+    "grab": "grab at {spot}",
+    "stash": "stash it in your sack",
+    "put_back": "put it back",
+    "end_turn": "end your turn",
+    "stop": "call STOP!",
+}
+
+
+def _short(kind: str) -> str:
+    """A pawn kind in at most CELL characters."""
+    return content.label(kind)[:CELL]
+
+
+def cell_glyph(feel: Any | None) -> Text:
+    """A spot on the board: · never felt, × felt empty, else what it could be."""
+    if feel is None:
+        return Text("·", style="bright_black")
+    if not feel.could_be:
+        return Text("×", style="bright_black")
+    kinds = feel.could_be
+    if len(kinds) == 1:
+        text = _short(kinds[0])
+    elif len(kinds) == 2:
+        text = "/".join(content.label(k)[:2] for k in kinds)
+    elif all(content.is_ruse(k) for k in kinds):
+        text = "ruse?"
+    else:
+        text = f"{len(kinds)}?"
+    return Text(text, style=LEVEL_STYLE.get(feel.level, "green"))
+
+
+def _turns_ago(feel: Any, now: int) -> str:
+    ago = now - feel.turn
+    if ago <= 0:
+        return "this turn"
+    return "1 turn ago" if ago == 1 else f"{ago} turns ago"
+
+
+def _legend() -> Text:
+    out = Text("· unknown  × empty  Co/Ho either  touches: ", style="bright_black")
+    for level in (1, 2, 3):
+        out.append(f"{level}", style=f"bold {LEVEL_STYLE[level]}")
+        out.append(" ")
+    return out
+
+
+class BoxBoard(Widget):
+    """The 8×5 box as a grid of remembered spots. It draws what it is given; clicks
+    report a spot (the keyboard is handled by the panel, which holds the focus)."""
+
+    class Clicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._cells: list[Text] = [Text("·")] * len(SPOTS)
+        self._cursor = 0
+
+    def draw(self, cells: list[Text], cursor: int) -> None:
+        self._cells = cells
+        self._cursor = cursor
+        self.refresh()
+
+    def render(self) -> Text:
+        out = Text(" " * LABEL, no_wrap=True, end="")
+        for n, c in enumerate(COLUMNS):
+            out.append((" " * GAP if n else "") + c.center(CELL), style="bold")
+        for row in range(ROWS):
+            out.append("\n")
+            out.append(f"{row + 1}".ljust(LABEL), style="bold")
+            for col in range(len(COLUMNS)):
+                index = row * len(COLUMNS) + col
+                if col:
+                    out.append(" " * GAP)
+                glyph = self._cells[index].copy()
+                glyph.truncate(CELL)
+                glyph.pad_right(CELL - len(glyph))
+                if index == self._cursor:
+                    glyph.stylize("reverse bold")
+                out.append_text(glyph)
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        col, row = (offset.x - LABEL) // (CELL + GAP), offset.y - 1
+        if offset.x >= LABEL and 0 <= col < len(COLUMNS) and 0 <= row < ROWS:
+            self.post_message(self.Clicked(row * len(COLUMNS) + col))
+
+
+class ChoiceList(OptionList):
+    """A keyboard list for one decision (which mission stays, what a snake steals)."""
+
+    BINDINGS = [
+        Binding("enter", "select", "Choose", id="master_fox.choose"),
+        Binding("k", "cursor_up", "Previous choice", id="master_fox.choice_up", show=False),
+        Binding("j", "cursor_down", "Next choice", id="master_fox.choice_down", show=False),
+    ]
+
+
+class MasterFoxPanel(GamePanel):
+    KEYS_HELP: ClassVar[str] = """\
+## Master Fox keys
+
+The box is a grid of 40 spots, columns **A–H** and rows **1–5**. Each spot shows
+what *you* last felt there: `·` never touched, `×` empty, a name when you are
+sure, two names (`Co/Ho`) when it could be either, `ruse?` for a carved token.
+Colours show how often you felt it (yellow once, cyan twice, green three times).
+Memories can be stale: someone else may have taken that pawn since.
+
+- **Arrow keys** or **h j k l**: move the cursor over the box (a click works too).
+- **t**: touch the spot under the cursor; each touch of the same pawn tells you more.
+- **g**: grab at the spot under the cursor (once per turn).
+- **s**: stash the pawn in your hand into your sack (four pawns at most).
+- **p**: put the pawn in your hand back; it lands somewhere random.
+- **e**: end your turn and pass the box.
+- **x**: call STOP! once your sack holds three loot pawns (you are asked to confirm).
+- In a choice list (which mission stays, what your snake steals): **↑ ↓** or
+  **j k** to pick, **Enter** to choose.
+
+Only the moves you may make now are offered.
+"""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Cursor left", id="master_fox.left", show=False),
+        Binding("right", "move(1, 0)", "Cursor right", id="master_fox.right", show=False),
+        Binding("up", "move(0, -1)", "Cursor up", id="master_fox.up", show=False),
+        Binding("down", "move(0, 1)", "Cursor down", id="master_fox.down", show=False),
+        Binding("h", "move(-1, 0)", "Cursor left", id="master_fox.left_h", show=False),
+        Binding("l", "move(1, 0)", "Cursor right", id="master_fox.right_l", show=False),
+        Binding("k", "move(0, -1)", "Cursor up", id="master_fox.up_k", show=False),
+        Binding("j", "move(0, 1)", "Cursor down", id="master_fox.down_j", show=False),
+        Binding("t", "play('touch')", "Touch", id="master_fox.touch"),
+        Binding("g", "play('grab')", "Grab", id="master_fox.grab"),
+        Binding("s", "play('stash')", "Stash", id="master_fox.stash"),
+        Binding("p", "play('put_back')", "Put back", id="master_fox.put_back"),
+        Binding("e", "play('end_turn')", "End turn", id="master_fox.end_turn"),
+        Binding("x", "play('stop')", "STOP!", id="master_fox.stop"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._seat: int | None = None
+        self._cursor = 0  # the one thing the panel keeps: where the cursor stands
+        self._choices: list[Any] = []  # the legal actions the choice list offers, in order
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="mf-status")
+        with Horizontal(id="mf-middle"):
+            with ContentSwitcher(initial="mf-looting", id="mf-left"):
+                with Vertical(id="mf-looting"):
+                    yield BoxBoard(id="mf-board")
+                    yield Static(id="mf-hand")
+                    yield Static(id="mf-sack")
+                    yield Static(_legend(), id="mf-legend")
+                with Vertical(id="mf-deciding"):
+                    yield Static(id="mf-decision")
+                    yield ChoiceList(id="mf-choices")
+            with Vertical(id="mf-right"):
+                yield Static(id="mf-spot")
+                yield Static(id="mf-players")
+        yield Static(id="mf-hint")
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self._redraw()
+
+    # --- data down
+
+    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+        self._view, self._legal, self._seat = view, list(legal), seat
+        self._redraw()
+
+    def interlude(self, before: Any, after: Any) -> Screen | None:
+        if len(after.summaries) <= len(before.summaries):
+            return None
+        return RoundSummaryScreen(
+            after.summaries[-1], after.names, after.eggs, after.egg_tokens, after.target_eggs
+        )
+
+    # --- what is on offer
+
+    def _offered(self, kind: type, spot: str | None = None) -> Any | None:
+        """The legal action of this kind (for this spot), or None."""
+        for action in self._legal:
+            if type(action) is kind and (spot is None or action.spot == spot):
+                return action
+        return None
+
+    def _move(self, name: str) -> Any | None:
+        """The legal action a move key plays now, or None when it is not on offer."""
+        kind, on_spot = MOVES[name]
+        return self._offered(kind, self._spot if on_spot else None)
+
+    def _deciding(self) -> bool:
+        """A choice list replaces the board: a mission to keep, or the snakes' turn."""
+        return self._view is not None and self._view.phase in ("keep", "steal")
+
+    @property
+    def _spot(self) -> str:
+        return SPOTS[self._cursor]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # False hides the key from the footer and lets it do nothing
+        if action == "play":
+            return self._move(str(parameters[0])) is not None
+        if action == "move":
+            return self._view is not None and not self._deciding()
+        return True
+
+    # --- player input
+
+    def action_move(self, dx: int, dy: int) -> None:
+        cols = len(COLUMNS)
+        col = min(max(self._cursor % cols + dx, 0), cols - 1)
+        row = min(max(self._cursor // cols + dy, 0), ROWS - 1)
+        self._move_to(row * cols + col)
+
+    @on(BoxBoard.Clicked)
+    def _clicked(self, message: BoxBoard.Clicked) -> None:
+        message.stop()
+        self.focus()
+        self._move_to(message.index)
+
+    def _move_to(self, index: int) -> None:
+        if index != self._cursor:
+            self._cursor = index
+            self._redraw()
+
+    def _choose(self, action: Any | None) -> None:
+        if action is not None:
+            self.post_message(self.ActionChosen(action))
+
+    def action_play(self, name: str) -> None:
+        if name != "stop":
+            self._choose(self._move(name))
+            return
+        from ..screens.confirm import ConfirmScreen
+
+        if self._move("stop") is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:  # looked up again: in real-time mode bots may have moved meanwhile
+                self._choose(self._move("stop"))
+
+        # STOP ends the round for everyone and cannot be taken back: ask once.
+        self.app.push_screen(
+            ConfirmScreen("Call STOP? Looting ends for everyone and every sack is shown."), answered
+        )
+
+    @on(OptionList.OptionSelected, "#mf-choices")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self._choices) and self._choices[index] in self._legal:
+            self._choose(self._choices[index])
+
+    # --- drawing
+
+    def _redraw(self) -> None:
+        if not self._ready or self._view is None:
+            return
+        view = self._view
+        self.query_one("#mf-status", Static).update(self._status_text(view))
+        deciding = self._deciding()
+        self.query_one(ContentSwitcher).current = "mf-deciding" if deciding else "mf-looting"
+        if deciding:
+            self._draw_decision(view)
+        else:
+            self._draw_looting(view)
+        self.query_one("#mf-players", Static).update(self._players_text(view))
+        self.query_one("#mf-hint", Static).update(self._hint_text(view, deciding))
+        choices = self.query_one(ChoiceList)
+        if deciding and self._choices:
+            choices.focus()
+        elif self.screen.focused is None or self.screen.focused is choices:
+            self.focus()
+        self.refresh_bindings()
+
+    def _memory(self, view: Any) -> list[Any | None]:
+        return view.memory if view.memory else [None] * len(SPOTS)
+
+    def _draw_looting(self, view: Any) -> None:
+        if view.box:  # replay of a finished game, everything shown: the true box
+            cells = [Text("×", style="bright_black") if k is None else Text(_short(k), style="bold") for k in view.box]
+        else:
+            cells = [cell_glyph(f) for f in self._memory(view)]
+        self.query_one(BoxBoard).draw(cells, self._cursor)
+        self.query_one("#mf-spot", Static).update(self._spot_text(view))
+        self.query_one("#mf-hand", Static).update(self._hand_text(view))
+        self.query_one("#mf-sack", Static).update(self._sack_text(view))
+
+    def _status_text(self, view: Any) -> Text:
+        parts = [f"Round {view.round}", f"first to {view.target_eggs} eggs"]
+        names = view.names
+        me = self._seat
+        if view.phase == "loot":
+            if view.mode == "realtime":
+                parts.append("everyone loots at once")
+            elif view.current is not None:
+                whose = "your turn" if view.current == me else f"{names[view.current]}'s turn"
+                touches = f"{view.touches_left} of {view.touches_per_turn} touches left"
+                grab = "grab used" if view.grab_used else "grab unused"
+                parts.append(f"{whose}: {touches}, {grab}")
+        elif view.phase == "keep":
+            parts.append(f"{names[view.elders[-1]]} keeps a mission")
+        elif view.phase == "steal":
+            if view.thieves:
+                parts.append(f"{names[view.thieves[0]]}'s snake strikes")
+        elif view.phase == "over":
+            parts.append("the game is over")
+        line = Text(" · ".join(parts), style="bold", no_wrap=True, overflow="ellipsis")
+        line.append("\nMissions: ")
+        for n, animal in enumerate(view.missions):
+            if n:
+                line.append(" · ")
+            line.append(content.label(animal), style="bold green")
+        if view.phase == "keep":
+            line.append(" + one kept")
+        ruses: dict[str, int] = {}
+        for kind in view.ruse_in_play:
+            ruses[kind] = ruses.get(kind, 0) + 1
+        line.append("   Ruse pawns: ")
+        line.append(", ".join(f"{n} {content.label(k)}" for k, n in ruses.items()) or "none yet")
+        return line
+
+    def _spot_text(self, view: Any) -> Text:
+        spot = self._spot
+        out = Text(spot, style="bold")
+        if view.box:
+            kind = view.box[self._cursor]
+            out.append(f": {'empty' if kind is None else kind_label(kind)}")
+            return out
+        if self._seat is None:
+            out.append("\nThe public view shows no one's memories.")
+            return out
+        feel = self._memory(view)[self._cursor]
+        if feel is None:
+            out.append(" · not felt this round")
+            return out
+        # how old the memory is: the pawn may have been taken since
+        age = _turns_ago(feel, view.turn)
+        if not feel.could_be:
+            out.append(f" · empty · {age}")
+            return out
+        out.append(f" · felt {feel.level}× · {age}")
+        out.append(f"\n“{feel.text}”", style=LEVEL_STYLE.get(feel.level, ""))
+        out.append(f"\n→ {guess(feel.could_be)}", style="bold")
+        return out
+
+    def _hand_text(self, view: Any) -> Text:
+        out = Text("Hand: ", style="bold")
+        if self._seat is None:
+            out.append("—")
+        elif view.hand is None:
+            out.append("empty")
+        else:
+            out.append(f"“{view.hand.text}” → ")
+            out.append(guess(view.hand.could_be), style="bold")
+        return out
+
+    def _sack_text(self, view: Any) -> Text:
+        if self._seat is None:
+            return Text("")
+        loot = sum(1 for f in view.sack if not all(content.is_ruse(k) for k in f.could_be))
+        out = Text(f"Sack {len(view.sack)}/{SACK_LIMIT}", style="bold")
+        out.append(f" ({loot} loot; STOP needs {STOP_LOOT}): ")
+        if not view.sack:
+            out.append("empty")
+        for n, feel in enumerate(view.sack):
+            if n:
+                out.append(" · ")
+            out.append(guess(feel.could_be), style=LEVEL_STYLE.get(feel.level, ""))
+        return out
+
+    def _players_text(self, view: Any) -> Text:
+        out = Text(f"  {'Player':<8}{'Eggs':>5}{'3s+1s':>6}{'Sack':>5}", style="bold", no_wrap=True)
+        for seat, name in enumerate(view.names):
+            threes, ones = view.egg_tokens[seat]
+            out.append("\n▶ " if seat in view.to_act else "\n  ")
+            out.append(f"{name[:8]:<8}", style="bold" if seat == self._seat else "")
+            out.append(f"{view.eggs[seat]:>5}{f'{threes}+{ones}':>6}{view.sack_sizes[seat]:>5}")
+        holders = [view.names[s] for s, held in enumerate(view.holding) if held and s != self._seat]
+        if holders:
+            out.append(f"\n{', '.join(holders)} hold{'s' if len(holders) == 1 else ''} a pawn.")
+        return out
+
+    def _hint_text(self, view: Any, deciding: bool) -> Text:
+        if not self._legal:
+            if view.box:
+                return Text("Everything shown: the true box, as it was at this step.", style="italic")
+            if self._seat is None:
+                return Text("Public view: nobody's secrets are shown.", style="italic")
+            waiting = ", ".join(view.names[s] for s in view.to_act) or "nobody"
+            return Text(f"Waiting for {waiting}. Arrows move the cursor to read your memory.", style="italic")
+        if deciding:
+            return Text("↑↓ pick, Enter to choose.", style="bold")
+        keys: list[tuple[str, str]] = [("←↑↓→", "move")]
+        for binding in self.BINDINGS:
+            name = binding.action.removeprefix("play('").removesuffix("')")
+            if name in HINTS and self._move(name) is not None:
+                keys.append((binding.key, HINTS[name].format(spot=self._spot)))
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for n, (key, what) in enumerate(keys):
+            if n:
+                out.append(" · ")
+            out.append(key, style="bold reverse")
+            out.append(f" {what}")
+        return out
+
+    # --- decisions: the mission to keep, the snakes' steals
+
+    def _draw_decision(self, view: Any) -> None:
+        names = view.names
+        choices = [a for a in self._legal if isinstance(a, (KeepMission, Steal, NoSteal))]
+        out = Text()
+        if view.phase == "keep":
+            drawn = ", ".join(content.label(a) for a in view.missions)
+            out.append(f"Round {view.round}: only two new missions were drawn ({drawn}).\n")
+            if choices:
+                out.append("You are the youngest: keep one of last round's missions.", style="bold")
+            else:
+                kept = ", ".join(content.label(a) for a in view.keep_from)
+                out.append(f"{names[view.elders[-1]]}, the youngest, keeps one of: {kept}.")
+        else:
+            stopper = "" if view.stopped_by is None else f"{names[view.stopped_by]} called STOP! "
+            out.append(f"{stopper}Every sack, as it is now:", style="bold")
+            width = max(len(n[:9]) for n in names)
+            for seat, sack in enumerate(view.revealed):
+                out.append(f"\n {names[seat][:9]:<{width}}  ")
+                out.append(", ".join(content.label(k) for k in sack) or "empty")
+            for steal in view.steals:
+                out.append(f"\n{self._steal_sentence(view, steal)}", style="italic")
+            if choices:
+                out.append("\nYour snake may steal one loot pawn:", style="bold")
+            elif view.thieves:
+                out.append(f"\n{names[view.thieves[0]]}'s snake is choosing what to steal.")
+        self.query_one("#mf-decision", Static).update(out)
+        self.query_one("#mf-spot", Static).update(self._missions_detail(view))
+        self._offer_choices(choices, view)
+
+    def _steal_sentence(self, view: Any, steal: Any) -> str:
+        thief = view.names[steal.thief]
+        if steal.victim is None:
+            return f"{thief}'s snake stole nothing."
+        return f"{thief}'s snake stole a {kind_label(steal.animal)} from {view.names[steal.victim]}."
+
+    def _missions_detail(self, view: Any) -> Text:
+        out = Text("Mission cards", style="bold")
+        for animal in view.missions + view.keep_from:
+            out.append("\n")
+            out.append(content.label(animal), style="bold green")
+            out.append(f": {content.MISSION_BY_ANIMAL[animal].title}")
+        return out
+
+    def _offer_choices(self, choices: list[Any], view: Any) -> None:
+        widget = self.query_one(ChoiceList)
+        if choices == self._choices:
+            return  # the same offer: keep the player's highlight
+        self._choices = choices
+        widget.clear_options()
+        widget.add_options([Option(self._choice_label(a, view)) for a in choices])
+        widget.highlighted = 0 if choices else None
+
+    def _choice_label(self, action: Any, view: Any) -> Text:
+        if isinstance(action, KeepMission):
+            mission = content.MISSION_BY_ANIMAL[action.animal]
+            return Text(f"Keep {content.label(action.animal)} — {mission.title}")
+        if isinstance(action, Steal):
+            return Text(f"Steal {view.names[action.victim]}'s {kind_label(action.animal)}")
+        return Text("Let your snake rest (steal nothing)")

@@ -1,0 +1,1 @@
+"""foxtui screens."""

@@ -1,0 +1,44 @@
+"""A yes/no question over the current screen."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("enter", "answer(True)", "Yes", id="confirm.yes_enter", show=False),
+        Binding("n", "answer(False)", "No", id="confirm.no"),
+        Binding("escape", "answer(False)", "No", id="confirm.no_escape", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield _button("Yes (y)", "yes")
+                yield _button("No (n)", "no")
+        yield Footer()  # its own keys, not those of the screen underneath
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def _button(label: str, id: str) -> Button:
+    # Buttons are for the mouse only: if one held focus, Enter would press it, and
+    # Enter must always mean yes.
+    button = Button(label, id=id, compact=True)
+    button.can_focus = False
+    return button

@@ -1,0 +1,228 @@
+"""Setting up a table: game, seats (name, human or bot, age), options, seed."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from foxtui.engine.game import SeatInfo
+from foxtui.engine.saves import new_save_path
+from foxtui.engine.session import Session
+from foxtui.ui.widgets.options_form import FormError, OptionsForm, option_fields
+
+HUMAN = "human"
+BOT_AGE = 30  # bots have no birthday; rules that ask "who is oldest" need some age
+MAX_AGE = 120
+
+
+def _games() -> dict[str, Any]:
+    from foxtui.games import GAMES
+
+    return GAMES
+
+
+class SeatRow(Horizontal):
+    """One seat: its name, who plays it (a human or a bot level) and, if the game asks, an age."""
+
+    def __init__(self, game: Any, number: int) -> None:
+        super().__init__(classes="seat-row", id=f"seat-{number}")
+        self.game = game
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        n = self.number
+        yield Label(f"{n}.", classes="seat-number")
+        yield Input(f"Player {n}", placeholder="name", id=f"seat-{n}-name", classes="seat-name", compact=True)
+        kinds = [("Human", HUMAN)] + [(f"Bot: {level}", f"bot:{level}") for level in self.game.bots]
+        yield Select(kinds, value=HUMAN, allow_blank=False, id=f"seat-{n}-kind", classes="seat-kind", compact=True)
+        if self.game.asks_ages:
+            yield Input(
+                placeholder="age",
+                restrict=r"\d*",
+                max_length=3,
+                id=f"seat-{n}-age",
+                classes="seat-age",
+                compact=True,
+            )
+
+    @property
+    def bot(self) -> str | None:
+        kind = self.query_one(".seat-kind", Select).value
+        return None if kind == HUMAN else str(kind).removeprefix("bot:")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self.game.asks_ages:
+            # a bot's age may stay blank: it is BOT_AGE, and the placeholder says so
+            self.query_one(".seat-age", Input).placeholder = "age" if self.bot is None else str(BOT_AGE)
+
+    def seat(self) -> SeatInfo:
+        """This seat, with its age checked; FormError names what is wrong."""
+        n = self.number
+        name = self.query_one(".seat-name", Input).value.strip()
+        if not name:
+            raise FormError(f"Seat {n} needs a name.", f"seat-{n}-name")
+        age = None
+        if self.game.asks_ages:
+            text = self.query_one(".seat-age", Input).value.strip()
+            if not text and self.bot is not None:
+                age = BOT_AGE
+            elif text.isdigit() and 1 <= int(text) <= MAX_AGE:
+                age = int(text)
+            else:
+                raise FormError(f"Enter {name}'s age in years, a whole number from 1 to {MAX_AGE}.", f"seat-{n}-age")
+        return SeatInfo(name, self.bot, age)
+
+
+class TableForm(Vertical):
+    """Everything one game asks before it starts: seats and its options."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(id="table-form")
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        span = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players else game.min_players
+        with Horizontal(classes="form-row"):
+            yield Label(f"Players ({span})", classes="form-label")
+            yield Input(str(game.min_players), restrict=r"\d*", max_length=2, id="players", compact=True)
+        with Horizontal(classes="seat-row seat-head"):
+            yield Label("", classes="seat-number")
+            yield Label("Name", classes="seat-name")
+            yield Label("Plays", classes="seat-kind")
+            if game.asks_ages:
+                yield Label("Age", classes="seat-age")
+        for n in range(1, game.max_players + 1):
+            yield SeatRow(game, n)
+        if option_fields(game.Options):
+            yield Label("Options", classes="form-heading")
+            yield OptionsForm(game.Options, id="options")
+
+    def on_mount(self) -> None:
+        self._show_seats(self.game.min_players)
+
+    def seat_count(self) -> int:
+        text = self.query_one("#players", Input).value.strip()
+        count = int(text) if text.isdigit() else 0
+        if not self.game.min_players <= count <= self.game.max_players:
+            raise FormError(
+                f"{self.game.title} is for {self.game.min_players} to {self.game.max_players} players.",
+                "players",
+            )
+        return count
+
+    def _show_seats(self, count: int) -> None:
+        for row in self.query(SeatRow):
+            row.display = row.number <= count
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players":
+            try:
+                self._show_seats(self.seat_count())
+            except FormError:
+                pass  # said on Start; meanwhile the rows stay as they were
+
+    def seats(self) -> list[SeatInfo]:
+        seats = [row.seat() for row in self.query(SeatRow) if row.number <= self.seat_count()]
+        seen: dict[str, int] = {}
+        for n, seat in enumerate(seats, start=1):
+            key = seat.name.casefold()
+            if key in seen:
+                raise FormError(
+                    f"Seats {seen[key]} and {n} are both called {seat.name}; give each player their own name.",
+                    f"seat-{n}-name",
+                )
+            seen[key] = n
+        return seats
+
+    def options(self) -> Any:
+        if not self.query("#options"):
+            return self.game.Options()
+        return self.query_one("#options", OptionsForm).values()
+
+
+class NewGameScreen(Screen):
+    SUB_TITLE = "New game"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="new_game.start", priority=True),
+        Binding("escape", "back", "Back", id="new_game.back"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        games = _games()
+        self.game = games[game_id] if game_id in games else next(iter(games.values()))
+        self.choose_game = game_id is None and len(games) > 1
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="new-game-form"):
+            if self.choose_game:
+                with Horizontal(classes="form-row"):
+                    yield Label("Game", classes="form-label")
+                    games = [(game.title, game.id) for game in _games().values()]
+                    yield Select(games, value=self.game.id, allow_blank=False, id="game", compact=True)
+            else:
+                yield Label(self.game.title, classes="form-heading", id="game-title")
+            yield TableForm(self.game)
+            with Horizontal(classes="form-row", id="seed-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="blank = random", restrict=r"\d*", id="seed", compact=True)
+            yield Button("Start (ctrl+s)", id="start", compact=True)
+        yield Static("", id="new-game-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#game" if self.choose_game else "#players").focus()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "game" or event.value == self.game.id:
+            return
+        self.game = _games()[event.value]
+        await self.query_one(TableForm).remove()
+        await self.query_one("#new-game-form").mount(TableForm(self.game), after=event.select.parent)
+        self._say("")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        form = self.query_one(TableForm)
+        try:
+            seats = form.seats()
+            options = form.options()
+            seed = self._seed()
+            session = Session.new(self.game, seats, options, seed, path=new_save_path(self.game.id, seed))
+        except FormError as exc:
+            self._say(str(exc))
+            if exc.target:
+                self.query_one(f"#{exc.target}").focus()
+            return
+        except ValueError as exc:  # Session.new and the game's setup refuse tables in one sentence
+            self._say(str(exc))
+            return
+        self.app.pop_screen()
+        self.app.open_session(session)
+
+    def _seed(self) -> int:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return secrets.randbelow(2**32)
+        if not text.isdigit():
+            raise FormError("The seed must be a whole number, or blank for a random one.", "seed")
+        return int(text)
+
+    def _say(self, sentence: str) -> None:
+        error = self.query_one("#new-game-error", Static)
+        error.update(sentence)
+        error.display = bool(sentence)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,190 @@
+"""Watch a recorded game step by step, from the public side, one seat's, or everyone's.
+
+Every move goes through the record's ReplayCursor, which starts from its nearest
+checkpoint: a key press costs a bounded number of steps however long the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from foxtui.engine.record import GameRecord
+from foxtui.engine.replay import ReplayCursor
+
+from ..games import panel_for
+from ..games.base import GamePanel
+from ..widgets.keys import help_keys
+from ..widgets.status import StatusLine
+
+
+class ReplayScreen(Screen[None]):
+    #: seconds per step while auto-playing
+    AUTO_PLAY_SECONDS = 0.5
+
+    # Priority: the panel (shared with the play screen) may bind arrows for its own
+    # cursor; in a replay they always move through the game.
+    BINDINGS = [
+        Binding("left", "step(-1)", "Prev", id="replay.back", priority=True),
+        Binding("right", "step(1)", "Next", id="replay.forward", priority=True),
+        Binding("home", "first", "First step", id="replay.first", show=False, priority=True),
+        Binding("end", "last", "Last step", id="replay.last", show=False, priority=True),
+        Binding("pageup", "round(-1)", "Previous round", id="replay.round_back", show=False, priority=True),
+        Binding("pagedown", "round(1)", "Next round", id="replay.round_forward", show=False, priority=True),
+        Binding("g", "goto", "Go to", id="replay.goto", priority=True),
+        Binding("space", "auto", "Play/pause", id="replay.auto", priority=True),
+        Binding("v", "perspective", "View", id="replay.perspective"),
+        Binding("question_mark", "help", "Help", id="replay.help"),
+        Binding("escape", "back", "Close", id="replay.close"),
+    ]
+
+    def __init__(self, game: Any, record: GameRecord, name: str) -> None:
+        """Replays the record once to check it: raises RecordError (one sentence naming
+        ``name``) for a damaged record, before the screen is shown."""
+        super().__init__()
+        self.game = game
+        self.record = record
+        self.cursor = ReplayCursor(game, record, name)
+        #: 0 = public, 1..seats = that seat, seats + 1 = everything
+        self.perspective = 0
+        self._spoilers_accepted = self.cursor.finished
+        self._auto: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="replay-status")
+        yield panel_for(self.game.id)(id="replay-panel")
+        yield Static("", id="replay-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    # --- what is on screen
+
+    @property
+    def _everything(self) -> int:
+        return len(self.record.seats) + 1
+
+    def _perspective_seat(self) -> int | None:
+        """The seat whose view is shown (None for public and everything)."""
+        return self.perspective - 1 if 0 < self.perspective < self._everything else None
+
+    def _perspective_name(self) -> str:
+        if self.perspective == 0:
+            return "Public view"
+        if self.perspective == self._everything:
+            return "Everything"
+        return f"{self.record.seats[self.perspective - 1].name}'s view"
+
+    def _draw(self) -> None:
+        cursor, game = self.cursor, self.game
+        n = cursor.position
+        seat = self._perspective_seat()
+        if self.perspective == self._everything:
+            view = game.view_all(cursor.state)
+            # told to the seat that acted, so its secret shows too; named, as it says "you"
+            mover = self.record.steps[n - 1].seat if n else None
+            line = cursor.describe(n, mover)
+            if mover is not None:
+                line = f"{self.record.seats[mover].name}: {line}"
+        else:
+            view = game.view(cursor.state, seat)
+            line = cursor.describe(n, seat)
+        self.query_one("#replay-panel", GamePanel).show(view, [], seat)
+        self.query_one(StatusLine).show_parts(
+            f"{game.title} replay",
+            f"Step {n} / {cursor.length}",
+            f"Round {game.round_of(cursor.state)}",
+            self._perspective_name(),
+            "Playing" if self._auto is not None else "",
+        )
+        self.query_one("#replay-line", Static).update(Text(line))
+
+    def seek(self, n: int) -> None:
+        self.cursor.seek(n)
+        self._draw()
+
+    # --- moving
+
+    def action_step(self, delta: int) -> None:
+        self.seek(self.cursor.position + delta)
+
+    def action_first(self) -> None:
+        self.seek(0)
+
+    def action_last(self) -> None:
+        self.seek(self.cursor.length)
+
+    def action_round(self, direction: int) -> None:
+        at = self.cursor.position
+        self.seek(self.cursor.round_start_after(at) if direction > 0 else self.cursor.round_start_before(at))
+
+    def action_goto(self) -> None:
+        from .goto_step import GotoStepScreen
+
+        def chosen(n: int | None) -> None:
+            if n is not None:
+                self.seek(n)
+
+        self.app.push_screen(GotoStepScreen(self.cursor.length, self.cursor.position), chosen)
+
+    def action_auto(self) -> None:
+        if self._auto is not None:
+            self._stop_auto()
+        elif self.cursor.position >= self.cursor.length:
+            self.notify("This is the last step; press Home to watch from the start.")
+        else:
+            self._auto = self.set_interval(self.AUTO_PLAY_SECONDS, self._auto_step)
+        self._draw()
+
+    def _auto_step(self) -> None:
+        self.action_step(1)
+        if self.cursor.position >= self.cursor.length:
+            self._stop_auto()
+            self._draw()
+
+    def _stop_auto(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+
+    # --- perspective
+
+    def action_perspective(self) -> None:
+        nxt = (self.perspective + 1) % (self._everything + 1)
+        if nxt == self._everything and not self._spoilers_accepted:
+            from .spoiler import SpoilerScreen
+
+            def answered(yes: bool | None) -> None:
+                self._spoilers_accepted = bool(yes)
+                self._set_perspective(self._everything if yes else 0)
+
+            self.app.push_screen(SpoilerScreen(), answered)
+            return
+        self._set_perspective(nxt)
+
+    def _set_perspective(self, perspective: int) -> None:
+        self.perspective = perspective
+        self._draw()
+
+    # --- help and leaving
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        markdown = (
+            "Watch the game again. **View** cycles the public view, each player's view, "
+            "and everything (every secret; for an unfinished game only after you agree).\n\n"
+            + self.game.rules_markdown
+        )
+        self.app.push_screen(HelpScreen(f"{self.game.title} replay — help", help_keys(self), markdown))
+
+    def action_back(self) -> None:
+        self._stop_auto()
+        self.app.pop_screen()

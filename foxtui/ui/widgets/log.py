@@ -1,0 +1,49 @@
+"""The game log: the newest steps, each narrated from one seat's side."""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+from rich.text import Text
+from textual import events
+from textual.widgets import RichLog
+
+
+class GameLog(RichLog):
+    """Shows the log lines it was last given, newest at the bottom, wrapped.
+
+    It keeps no game state: every refresh hands it the newest lines again, with the
+    number of the step the first one tells, and who they are told to (``teller``).
+    After one more step only the new line is written; a new teller or an undo
+    writes everything again, so no line told to one seat stays for another.
+    """
+
+    def __init__(self, *, max_lines: int | None = None, id: str | None = None) -> None:
+        super().__init__(id=id, max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1)
+        self._lines: list[str] = []
+        self._first = 0
+        self._teller: Hashable = None
+
+    def show_lines(self, lines: list[str], first: int, teller: Hashable) -> None:
+        """``lines[i]`` tells step ``first + i`` (0-based), as ``teller`` may know it."""
+        old, shift = self._lines, first - self._first
+        if (
+            teller == self._teller
+            and 0 <= shift <= len(old)
+            and first + len(lines) >= self._first + len(old)  # not fewer steps: no undo
+            and old[shift:] == lines[: len(old) - shift]
+        ):
+            for line in lines[len(old) - shift :]:
+                self.write(Text(line))
+            self._lines, self._first = list(lines), first
+            return
+        self._lines, self._first, self._teller = list(lines), first, teller
+        self._write_all()
+
+    def _write_all(self) -> None:
+        self.clear()
+        for line in self._lines:
+            self.write(Text(line))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._write_all()  # wrap again at the new width

@@ -1,0 +1,1 @@
+"""Textual stylesheets, shipped inside the package as foxtui.styles."""

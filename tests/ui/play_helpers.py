@@ -1,0 +1,79 @@
+"""Shared helpers for the play, handover, results, replay and flow tests."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from foxtui.engine.game import SeatInfo
+from foxtui.engine.saves import new_save_path
+from foxtui.engine.session import Session
+from foxtui.games import GAMES
+
+GAME = GAMES["master-fox"]
+
+
+def table(*seats: str | tuple[str, str], seed: int = 5, saved: bool = True, **options: Any) -> Session:
+    """A Master Fox session: "Ada" is a human, ("Bo", "sensible") a bot of that level."""
+    infos = [SeatInfo(s) if isinstance(s, str) else SeatInfo(s[0], bot=s[1]) for s in seats]
+    path = new_save_path(GAME.id, seed) if saved else None
+    return Session.new(GAME, infos, GAME.Options(**options), seed, path)
+
+
+def finished_session(seed: int = 7) -> Session:
+    """A whole game played by three bots, saved once at the end."""
+    session = table(("Ada", "sensible"), ("Bob", "sensible"), ("Cy", "random"), seed=seed, saved=False)
+    return _saved(play_bots_until(session, 10**6), seed)
+
+
+def tied_session() -> Session:
+    """A finished game whose winner was decided by the tie-break."""
+    for seed in range(100):
+        session = finished_session(seed)
+        if session.outcome().tiebreak:
+            return session
+    raise AssertionError("no tied game in 100 seeds")
+
+
+def play_bots_until(session: Session, steps: int) -> Session:
+    while session.step_count < steps and not session.outcome():
+        session.play_bot()
+    return session
+
+
+def unfinished_session(steps: int = 120, seed: int = 5) -> Session:
+    """Two bots' game stopped after ``steps`` steps, saved."""
+    session = table(("Ada", "sensible"), ("Bob", "sensible"), seed=seed, saved=False)
+    return _saved(play_bots_until(session, steps), seed)
+
+
+def _saved(session: Session, seed: int) -> Session:
+    # one save at the end instead of one per step: quicker, and the same file
+    session.path = new_save_path(GAME.id, seed)
+    session.save()
+    return session
+
+
+def screen_text(app) -> str:
+    """Everything on the terminal right now as plain text, runs of spaces and line
+    breaks made one space (so wrapped sentences read whole)."""
+    return " ".join(" ".join(strip.text for strip in app.screen._compositor.render_strips()).split())
+
+
+def notes(app) -> list[tuple[str, str]]:
+    """(severity, message) of every notification shown so far."""
+    return [(n.severity, n.message) for n in app._notifications]
+
+
+def screen_names(app) -> list[str]:
+    return [type(screen).__name__ for screen in app.screen_stack]
+
+
+async def wait_for(pilot, condition: Callable[[], bool], tries: int = 500) -> None:
+    """Let the event loop run (bots act through it) until ``condition`` holds, then let
+    the screen draw once more."""
+    for _ in range(tries):
+        if condition():
+            await pilot.pause()
+            return
+        await pilot.pause()
+    raise AssertionError("the app never got there")

@@ -1,0 +1,88 @@
+"""Pass-and-play: the handover covers everything until the next player is at the keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+
+from play_helpers import notes, screen_names, screen_text, table, wait_for
+from textual.screen import ModalScreen
+
+from foxtui.games.master_fox.actions import END_TURN, Touch
+from foxtui.ui.app import FoxApp
+from foxtui.ui.games.base import GamePanel
+from foxtui.ui.screens.handover import HandoverScreen
+from foxtui.ui.screens.play import PlayScreen
+
+# Ada feels C2 three times on her first turn (seed 5): a cow, fully identified.
+ADA_SECRET = "two short horns and an udder"
+
+
+def _choose(app, action) -> None:
+    app.screen.query_one(GamePanel).post_message(GamePanel.ActionChosen(action))
+
+
+def test_two_humans_handover_hides_the_next_seat_until_enter():
+    session = table("Ada", "Bob", seed=5)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            # the table opens with a handover to the first player
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert "Pass to Ada" in screen_text(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            play = app.screen
+            assert play.seat_on_screen == 0
+            for _ in range(3):
+                _choose(app, Touch("C2"))
+                await pilot.pause()
+            assert ADA_SECRET in screen_text(app)  # Ada sees what she felt
+
+            _choose(app, END_TURN)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            handover = app.screen
+            # an opaque screen, not a see-through modal, with nothing of any view on it
+            assert not isinstance(handover, ModalScreen)
+            assert screen_names(app)[-2:] == ["PlayScreen", "HandoverScreen"]
+            message = str(handover.query_one("#handover-message").render())
+            assert message == "Pass to Bob — press Enter when only Bob can see the screen."
+            assert ADA_SECRET not in screen_text(app)
+            # even behind the cover the panel already holds the public view, not Ada's
+            assert play.seat_on_screen is None
+
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen is play)
+            assert play.seat_on_screen == 1
+            text = screen_text(app)
+            assert ADA_SECRET not in text
+            assert "Bob's view" in text
+            assert not [n for n in notes(app) if n[0] == "error"]
+
+    asyncio.run(run())
+
+
+def test_other_keys_do_not_lift_the_handover():
+    session = table("Ada", "Bob", seed=5)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await pilot.press("escape", "q", "u", "space", "tab")
+            assert isinstance(app.screen, HandoverScreen)
+
+    asyncio.run(run())
+
+
+def test_snapshot_handover(snap_compare):
+    async def first_turn_done(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandoverScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+        _choose(pilot.app, Touch("C2"))
+        _choose(pilot.app, END_TURN)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandoverScreen))
+
+    app = FoxApp(session=table("Ada", "Bob", seed=5), bot_delay=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=first_turn_done)

@@ -1,0 +1,446 @@
+"""The Master Fox panel: the remembered box, the keys it offers, its choice lists,
+the round summary, and that one seat never sees another seat's memory.
+
+Every state comes from the engine with fixed seeds: actions applied through the
+session (which calls the game's apply), bots' choices for the seats driven along.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Callable
+
+from play_helpers import screen_text, wait_for
+from textual import on
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Static
+
+from foxtui.engine.game import SeatInfo
+from foxtui.engine.session import Session
+from foxtui.games import GAMES
+from foxtui.games.master_fox.actions import END_TURN, SPOTS, STASH, Grab, KeepMission, NoSteal, Steal, Stop, Touch
+from foxtui.ui.app import FoxApp
+from foxtui.ui.games.base import GamePanel
+from foxtui.ui.games.master_fox import BoxBoard, ChoiceList, MasterFoxPanel
+from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
+from foxtui.ui.screens.confirm import ConfirmScreen
+from foxtui.ui.screens.play import PlayScreen
+
+GAME = GAMES["master-fox"]
+
+
+# --- states, built by playing through the engine
+
+
+def _session(*seats: SeatInfo, seed: int) -> Session:
+    return Session.new(GAME, list(seats), GAME.Options(), seed)
+
+
+def _drive(session: Session, until: Callable[[Session, int, Any], bool], limit: int = 3000) -> Session:
+    """Let each seat to act play its bot's move (humans too) until ``until(session,
+    seat, move)`` holds for the move about to be played."""
+    while session.step_count < limit and session.outcome() is None:
+        seat = min(session.to_act())
+        move = session.bot_action(seat)
+        if until(session, seat, move):
+            return session
+        session.act(seat, move)
+    raise AssertionError("the game never got there")
+
+
+def _filled(session: Session) -> list[str]:
+    """Spots holding a pawn right now (test setup only: the panel never sees this)."""
+    return [SPOTS[i] for i, pawn in enumerate(session.state.spots) if pawn >= 0]
+
+
+def mid_round() -> Session:
+    """Ada (human) against Bob (bot), round 1: Ada has felt several spots, two pawns
+    are in her sack and she holds a third in her looting hand."""
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), seed=11)
+    f = _filled(s)
+    for spot in f[:3]:
+        s.act(0, Touch(spot))
+    s.act(0, Grab(f[2]))
+    s.act(0, STASH)
+    s.act(1, Touch(f[5]))
+    s.act(1, END_TURN)
+    f = _filled(s)
+    s.act(0, Touch(f[0]))
+    s.act(0, Touch(f[3]))
+    s.act(0, Touch(f[3]))
+    s.act(0, Grab(f[3]))
+    s.act(0, STASH)
+    s.act(1, END_TURN)
+    f = _filled(s)
+    s.act(0, Touch(f[7]))
+    s.act(0, Touch(f[9]))
+    s.act(0, Grab(f[9]))
+    return s
+
+
+def keep_choice() -> Session:
+    """Round 3: Bob, the youngest and the only human, keeps one of last round's missions."""
+    s = _session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=3)
+    return _drive(s, lambda s, seat, move: s.state.phase == "keep")
+
+
+def snake_choice() -> Session:
+    """Round 3, after Cy's STOP: Ada's snake strikes first (Cy's after her)."""
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=4)
+    return _drive(s, lambda s, seat, move: s.state.phase == "steal" and seat == 0)
+
+
+def before_stop() -> Session:
+    """Ada (human) could call STOP now: her sack holds three loot pawns."""
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), seed=3)
+    return _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, Stop))
+
+
+# --- a small host for the panel alone
+
+
+class PanelHost(App):
+    """The panel and a footer, styled as in FoxApp, showing one seat's view."""
+
+    CSS_PATH = [Path(str(files("foxtui.styles").joinpath(name))) for name in ("app.tcss", "master_fox.tcss")]
+
+    def __init__(self, session: Session, seat: int | None) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.chosen: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield MasterFoxPanel(id="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MasterFoxPanel).focus()
+        self.redraw()
+
+    def redraw(self) -> None:
+        legal = self.session.legal_actions(self.seat) if self.seat is not None else []
+        self.query_one(MasterFoxPanel).show(self.session.view(self.seat), legal, self.seat)
+
+    @on(GamePanel.ActionChosen)
+    def _chosen(self, message: GamePanel.ActionChosen) -> None:
+        self.chosen.append(message.action)
+
+
+def panel_text(app: App) -> str:
+    """Everything the panel draws, as plain text."""
+    panel = app.query_one(MasterFoxPanel)
+    parts = [str(panel.query_one(BoxBoard).render())]
+    parts += [str(w.render()) for w in panel.query(Static)]
+    parts += [str(option.prompt) for option in panel.query_one(ChoiceList).options]
+    return "\n".join(parts)
+
+
+def spot_text(app: App) -> str:
+    return str(app.query_one("#mf-spot", Static).render())
+
+
+def run(app: App, body: Callable[[Any], Any], size: tuple[int, int] = (80, 24)) -> None:
+    async def go() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await body(pilot)
+
+    asyncio.run(go())
+
+
+# --- keys
+
+
+def test_arrow_keys_and_hjkl_move_the_cursor():
+    app = PanelHost(mid_round(), 0)
+
+    async def body(pilot) -> None:
+        assert spot_text(app).startswith("A1")
+        await pilot.press("right", "right", "down")
+        assert spot_text(app).startswith("C2")
+        await pilot.press("l", "j", "j", "h")
+        assert spot_text(app).startswith("C4")
+        await pilot.press("up", "up", "up", "up", "up", "left", "left", "left")
+        assert spot_text(app).startswith("A1")  # the cursor stops at the edges
+        for _ in range(9):
+            await pilot.press("right", "down")
+        assert spot_text(app).startswith("H5")
+
+    run(app, body)
+
+
+def test_clicking_a_spot_moves_the_cursor_there():
+    app = PanelHost(mid_round(), 0)
+
+    async def body(pilot) -> None:
+        # row 3, column D: the board's label takes 2 cells, each spot 5 plus a gap
+        await pilot.click(BoxBoard, offset=(2 + 3 * 6 + 1, 3))
+        assert spot_text(app).startswith("D3")
+
+    run(app, body)
+
+
+def test_t_posts_the_legal_touch_for_the_cursor_spot():
+    session = _session(SeatInfo("Ada"), SeatInfo("Bob"), seed=2)
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        await pilot.press("right", "down", "t")
+        await pilot.pause()
+        assert app.chosen == [Touch("B2")]
+        # the very object from the legal list, not one made up by the panel
+        assert any(app.chosen[0] is action for action in session.legal_actions(0))
+        await pilot.press("g", "e")
+        await pilot.pause()
+        assert app.chosen[1:] == [Grab("B2"), END_TURN]
+
+    run(app, body)
+
+
+def test_keys_for_moves_not_on_offer_do_nothing():
+    app = PanelHost(mid_round(), 0)  # Ada holds a pawn: only stash or put back
+
+    async def body(pilot) -> None:
+        await pilot.press("t", "g", "e", "x")
+        await pilot.pause()
+        assert app.chosen == []
+        assert not isinstance(app.screen, ConfirmScreen)
+        shown = {b.binding.id for b in app.screen.active_bindings.values()}
+        assert {"master_fox.stash", "master_fox.put_back"} <= shown
+        hidden = {"master_fox.touch", "master_fox.grab", "master_fox.end_turn", "master_fox.stop"}
+        assert not shown & hidden  # the footer stays true
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.chosen == [STASH]
+
+    run(app, body)
+
+
+def test_a_seat_not_to_act_is_offered_nothing():
+    app = PanelHost(mid_round(), 1)  # Bob's view while Ada loots
+
+    async def body(pilot) -> None:
+        await pilot.press("t", "g", "s", "p", "e", "x")
+        await pilot.pause()
+        assert app.chosen == []
+        assert "Waiting for Ada" in panel_text(app)
+
+    run(app, body)
+
+
+def test_stop_asks_first_then_posts_the_legal_stop():
+    session = before_stop()
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.chosen == []
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.chosen == [Stop()]
+        assert any(app.chosen[0] is action for action in session.legal_actions(0))
+
+    run(app, body)
+
+
+def test_every_binding_has_an_id_and_a_description():
+    for owner in (MasterFoxPanel, ChoiceList, RoundSummaryScreen):
+        for binding in owner.BINDINGS:
+            assert binding.id and binding.description, (owner.__name__, binding.key)
+    assert "Master Fox keys" in MasterFoxPanel.KEYS_HELP
+
+
+# --- what the panel shows
+
+
+def test_the_board_shows_this_seats_memory_hand_and_sack():
+    app = PanelHost(mid_round(), 0)
+
+    async def body(pilot) -> None:
+        text = panel_text(app)
+        assert "your turn" in text
+        assert "Hand: “" in text
+        assert "Sack 2/4" in text
+        view = app.session.view(0)
+        felt = [i for i, f in enumerate(view.memory) if f is not None and f.could_be]
+        assert len(felt) >= 3
+        # walk the cursor to a felt spot: its memory is described in full
+        target = felt[0]
+        for _ in range(target % 8):
+            await pilot.press("right")
+        for _ in range(target // 8):
+            await pilot.press("down")
+        assert view.memory[target].text in spot_text(app)
+
+    run(app, body)
+
+
+def _seat0_screens(bob_spots: list[str]) -> list[str]:
+    """Seat 0's panel, with the cursor on each of the 40 spots in turn, after Bob has
+    felt ``bob_spots`` and grabbed at the last of them."""
+    session = _session(SeatInfo("Ada"), SeatInfo("Bob"), seed=9)
+    session.act(0, END_TURN)
+    for spot in bob_spots:
+        session.act(1, Touch(spot))
+    session.act(1, Grab(bob_spots[-1]))
+    if session.state.players[1].hand is not None:
+        session.act(1, STASH)
+    app = PanelHost(session, 0)
+    screens: list[str] = []
+
+    async def body(pilot) -> None:
+        panel = app.query_one(MasterFoxPanel)
+        for row in range(5):
+            for col in range(8):
+                screens.append(panel_text(app))
+                panel.action_move(1, 0)  # what the right arrow does, without the key round trip
+            panel.action_move(-8, 1)
+
+    run(app, body)
+    return screens
+
+
+def test_seat_0_never_sees_seat_1s_memory():
+    session = _session(SeatInfo("Ada"), SeatInfo("Bob"), seed=9)
+    bob = _filled(session)[:3]
+    screens = _seat0_screens(bob)
+    felt_by_bob = [f.text for f in session.view(1).memory if f is not None]
+    for screen in screens:
+        assert "“" not in screen  # Ada has felt nothing: no felt words anywhere
+        for text in felt_by_bob:
+            assert text not in screen
+    # whatever Bob felt elsewhere, Ada's panel is the same, spot by spot
+    other = [s for s in _filled(session) if s not in bob][:3]
+    assert _seat0_screens(other) == screens
+
+
+def test_public_view_shows_no_memory_and_offers_nothing():
+    app = PanelHost(mid_round(), None)
+
+    async def body(pilot) -> None:
+        await pilot.press("t")
+        assert app.chosen == []
+        text = panel_text(app)
+        assert "Hand: —" in text
+        assert "“" not in text  # no felt words at all
+
+    run(app, body)
+
+
+# --- decisions
+
+
+def test_the_youngest_keeps_a_mission_from_a_list():
+    session = keep_choice()
+    app = PanelHost(session, 1)
+
+    async def body(pilot) -> None:
+        assert isinstance(app.focused, ChoiceList)
+        text = panel_text(app)
+        assert "You are the youngest" in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        legal = session.legal_actions(1)
+        assert app.chosen == [legal[1]] and isinstance(legal[1], KeepMission)
+        assert app.chosen[0] is legal[1]
+
+    run(app, body)
+
+
+def test_a_snake_picks_a_victim_and_animal_or_no_steal():
+    session = snake_choice()
+    app = PanelHost(session, 0)
+    legal = session.legal_actions(0)
+
+    async def body(pilot) -> None:
+        text = panel_text(app)
+        assert "Your snake may steal" in text
+        for action in legal:
+            if isinstance(action, Steal):
+                assert f"Steal {session.seats[action.victim].name}'s" in text
+        await pilot.press("end", "enter")  # the last choice: steal nothing
+        await pilot.pause()
+        assert app.chosen == [legal[-1]] and isinstance(legal[-1], NoSteal)
+
+    run(app, body)
+
+
+# --- the round summary
+
+
+def test_interlude_only_when_a_round_was_scored():
+    session = before_stop()
+    panel = MasterFoxPanel()
+    before = session.view(None)
+    assert panel.interlude(before, before) is None
+    session.act(0, session.bot_action(0))  # STOP
+    after = session.view(None)
+    assert len(after.summaries) == len(before.summaries) + 1
+    assert isinstance(panel.interlude(before, after), RoundSummaryScreen)
+
+
+def test_round_summary_appears_after_stop_and_closes_with_enter():
+    session = before_stop()
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        summary = session.view(None).summaries[-1]
+        text = screen_text(app)
+        assert f"Round {summary.round} is over: Ada called STOP!" in text
+        for line in summary.seats[0].lines:
+            assert line.category in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+
+    run(app, body)
+
+
+# --- snapshots (80x24, through the real play screen)
+
+
+def _snap_app(session: Session) -> FoxApp:
+    return FoxApp(session=session, bot_delay=0)
+
+
+def test_snapshot_board_mid_round(snap_compare):
+    app = _snap_app(mid_round())
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("right", "right")  # the cursor on C1, a spot Ada felt
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_mission_keep_choice(snap_compare):
+    app = _snap_app(keep_choice())
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_round_summary(snap_compare):
+    app = _snap_app(snake_choice())
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("down", "enter")  # Ada's snake takes Bob's pig; Cy's bot strikes next
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)

@@ -1,0 +1,241 @@
+"""Replays: seeking through the cursor, go to step, perspectives and the spoiler prompt."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from play_helpers import GAME, finished_session, play_bots_until, screen_text, table, unfinished_session, wait_for
+
+from foxtui.engine.replay import CHECKPOINT_EVERY
+from foxtui.ui.app import FoxApp
+from foxtui.ui.screens.goto_step import GotoStepScreen
+from foxtui.ui.screens.home import HomeScreen
+from foxtui.ui.screens.replay import ReplayScreen
+from foxtui.ui.screens.spoiler import SpoilerScreen
+from foxtui.ui.widgets.status import StatusLine
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one(StatusLine).render())
+
+
+def _line(app) -> str:
+    return str(app.screen.query_one("#replay-line").render())
+
+
+async def _open(pilot, path) -> ReplayScreen:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+    return pilot.app.screen
+
+
+def test_seek_keys_move_the_step_counter():
+    session = unfinished_session()
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            cursor = screen.cursor
+            assert "Step 0 / 120 · Round 1 · Public view" in _status(app)
+            assert _line(app) == "The game is set up."
+            await pilot.press("right", "right")
+            assert "Step 2 / 120" in _status(app)
+            assert _line(app) == cursor.describe(2, None)
+            await pilot.press("left")
+            assert "Step 1 / 120" in _status(app)
+            await pilot.press("end")
+            assert f"Step 120 / 120 · Round {GAME.round_of(session.state)}" in _status(app)
+            await pilot.press("right")  # nothing after the end
+            assert "Step 120 / 120" in _status(app)
+            await pilot.press("home")
+            assert "Step 0 / 120" in _status(app)
+            await pilot.press("pagedown")
+            second = cursor.round_start_after(0)
+            assert 0 < second < 120
+            assert f"Step {second} / 120 · Round 2" in _status(app)
+            await pilot.press("right", "right", "pageup")
+            assert f"Step {second} / 120" in _status(app)
+            await pilot.press("pageup")
+            assert "Step 0 / 120 · Round 1" in _status(app)
+
+    asyncio.run(run())
+
+
+def test_go_to_step():
+    session = unfinished_session()
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _open(pilot, session.path)
+            await pilot.press("g")
+            await wait_for(pilot, lambda: isinstance(app.screen, GotoStepScreen))
+            await pilot.press(*"abc", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GotoStepScreen)  # stays open, says why
+            assert "Type a whole number from 0 to 120." in screen_text(app)
+            await pilot.press(*"121", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GotoStepScreen)
+            await pilot.press(*"57", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Step 57 / 120" in _status(app)
+            await pilot.press("g")
+            await wait_for(pilot, lambda: isinstance(app.screen, GotoStepScreen))
+            await pilot.press(*"3", "escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Step 57 / 120" in _status(app)
+
+    asyncio.run(run())
+
+
+def test_perspectives_of_an_unfinished_game_ask_before_showing_everything():
+    session = unfinished_session()
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _open(pilot, session.path)
+            await pilot.press("g", *"40", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            step = app.screen.cursor
+            acting = session.record.steps[39].seat
+            assert "Public view" in _status(app)
+            assert _line(app) == step.describe(40, None)
+            await pilot.press("v")
+            assert "Ada's view" in _status(app)
+            assert _line(app) == step.describe(40, 0)
+            await pilot.press("v")
+            assert "Bob's view" in _status(app)
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, SpoilerScreen))
+            assert "This game is not finished. Show everyone's secrets?" in screen_text(app)
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Public view" in _status(app)  # declined: round to the start
+            await pilot.press("v", "v", "v")
+            await wait_for(pilot, lambda: isinstance(app.screen, SpoilerScreen))
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Everything" in _status(app)
+            mover = session.seats[acting].name
+            assert _line(app) == f"{mover}: {step.describe(40, acting)}"  # the mover's own side
+            await pilot.press("v")
+            assert "Public view" in _status(app)
+            await pilot.press("v", "v", "v")  # accepted once: no second prompt
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert "Everything" in _status(app)
+
+    asyncio.run(run())
+
+
+def test_finished_game_shows_everything_without_asking():
+    session = finished_session(seed=7)
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _open(pilot, session.path)
+            await pilot.press("v", "v", "v")
+            assert "Cy's view" in _status(app)
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert "Everything" in _status(app)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    asyncio.run(run())
+
+
+def test_auto_play_steps_on_and_pauses(monkeypatch):
+    monkeypatch.setattr(ReplayScreen, "AUTO_PLAY_SECONDS", 0.01)
+    session = unfinished_session(30)
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            await pilot.press("end", "left", "left")
+            await pilot.press("space")
+            await wait_for(pilot, lambda: screen.cursor.position == 30 and screen._auto is None)
+            assert "Playing" not in _status(app)  # stopped by itself at the end
+            screen.AUTO_PLAY_SECONDS = 0.5
+            await pilot.press("home", "space", "space")  # started and paused at once
+            stopped = screen.cursor.position
+            await pilot.pause(0.1)
+            assert screen.cursor.position == stopped < 30
+            assert "Playing" not in _status(app)
+
+    asyncio.run(run())
+
+
+class _CountingGame:
+    """The real game, counting every apply."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.applies = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def apply(self, state, seat, action):
+        self.applies += 1
+        return self._game.apply(state, seat, action)
+
+
+def test_seeking_a_2000_step_record_applies_few_steps():
+    session = play_bots_until(
+        table(*((name, "random") for name in ("Ada", "Bob", "Cy", "Di")), seed=0, saved=False, target_eggs=15), 2000
+    )
+    assert session.step_count == 2000 and session.outcome() is None
+    game = _CountingGame(GAME)
+    per_seek: list[int] = []
+    per_key: list[int] = []
+
+    async def run() -> None:
+        app = FoxApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            screen = ReplayScreen(game, session.record, "long game")
+            cursor = screen.cursor
+            seek = cursor.seek
+
+            def counted_seek(n: int):
+                before = game.applies
+                state = seek(n)
+                per_seek.append(game.applies - before)
+                return state
+
+            cursor.seek = counted_seek
+            app.push_screen(screen)
+            await wait_for(pilot, lambda: app.screen is screen)
+            keys = ["end", "left", "home", "pagedown", "pagedown", "pageup", "end", "pageup", "left", "right"]
+            for key in keys:
+                before = game.applies
+                await pilot.press(key)
+                per_key.append(game.applies - before)
+            for target in ("1999", "1000", "15", "1234"):
+                await pilot.press("g", *target, "enter")
+                await wait_for(pilot, lambda: app.screen is screen)
+                assert cursor.position == int(target)
+            assert "Step 1234 / 2000" in _status(app)
+
+    asyncio.run(run())
+    assert per_seek and max(per_seek) <= CHECKPOINT_EVERY - 1 == 15
+    # a key press: the seek, plus the state before the step for its log line
+    assert max(per_key) <= 2 * (CHECKPOINT_EVERY - 1)
+
+
+def test_snapshot_replay_mid_game_public(snap_compare):
+    session = unfinished_session()
+
+    async def to_step_40(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+        await pilot.press("g", *"40", "enter")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+
+    assert snap_compare(FoxApp(replay_path=session.path), terminal_size=(80, 24), run_before=to_step_40)
