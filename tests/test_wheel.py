@@ -1,5 +1,6 @@
 """The wheel ships the styles: built and installed apart from the source tree, the app loads
-its .tcss files from inside the installed package."""
+its .tcss files from inside the installed package (the home screen's at start, the others
+when a screen that needs them is first shown)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,31 @@ ROOT = Path(__file__).resolve().parents[1]
 CHECK = """
 import asyncio, json, sys
 import foxtui
+from foxtui.engine import SeatInfo
+from foxtui.engine.session import Session
+from foxtui.games import GAMES
 from foxtui.ui.app import FoxApp
 
+def loaded(app):
+    return sorted({str(key[0]) for key in app.stylesheet.source if str(key[0]).endswith(".tcss")})
+
 async def main():
+    # the home screen alone: only what the first frame needs
     app = FoxApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        paths = [str(p) for p in app.css_path]
-        sources = sorted({str(key[0]) for key in app.stylesheet.source})
-    print(json.dumps({"foxtui": foxtui.__file__, "css": paths, "sources": sources}))
+        home = loaded(app)
+    # a table of two humans: the play screen and its handover load the rest
+    game = GAMES["master-fox"]
+    seats = [SeatInfo("Ada", age=40), SeatInfo("Bob", age=12)]
+    app = FoxApp(session=Session.new(game, seats, game.Options(), 1), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screens = [type(screen).__name__ for screen in app.screen_stack]
+        declared = {str(p) for p in app.css_path}
+        declared = sorted(declared | {str(p) for s in app.screen_stack for p in s.css_path})
+        table = loaded(app)
+    print(json.dumps({"foxtui": foxtui.__file__, "home": home, "table": table, "declared": declared, "screens": screens}))
 
 asyncio.run(main())
 """
@@ -44,7 +61,13 @@ def test_wheel_ships_styles_and_the_app_loads_them(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr[-2000:]
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["foxtui"].startswith(str(target))
+    assert result["screens"][-2:] == ["PlayScreen", "HandoverScreen"]
     shipped = sorted(p.name for p in (ROOT / "styles").glob("*.tcss"))
-    assert shipped and sorted(Path(p).name for p in result["css"]) == shipped
-    assert all(p.startswith(str(target)) for p in result["css"])
-    assert {Path(s).name for s in result["sources"] if s.endswith(".tcss")} == set(shipped)
+    assert shipped
+    # every stylesheet comes from inside the installed package, none from the source tree
+    for paths in (result["home"], result["table"], result["declared"]):
+        assert all(p.startswith(str(target)) for p in paths), paths
+    # the first frame reads only the app-wide and home styles; a table in play, the rest
+    assert sorted(Path(p).name for p in result["home"]) == ["app.tcss", "shell.tcss"]
+    assert sorted(Path(p).name for p in result["table"]) == shipped
+    assert sorted(Path(p).name for p in result["declared"]) == shipped

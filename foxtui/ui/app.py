@@ -2,30 +2,25 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 
-from foxtui.engine.record import RecordError, decode_record
-from foxtui.engine.session import Session
+from .stylesheets import stylesheets
 
-
-def _stylesheets() -> list[Path]:
-    """Every .tcss shipped in foxtui.styles, sorted by name (app.tcss first, then the screens')."""
-    return sorted(
-        (Path(str(entry)) for entry in files("foxtui.styles").iterdir() if entry.name.endswith(".tcss")),
-        key=lambda path: path.name,
-    )
+if TYPE_CHECKING:  # imported when first needed: the first frame shows only the home screen
+    from foxtui.engine.session import Session
 
 
 class FoxApp(App):
     TITLE = "foxtui"
-    CSS_PATH = _stylesheets()
+    # Only what every screen and the first frame (home) need; the other screens name
+    # their own stylesheets, read when they are first shown.
+    CSS_PATH = stylesheets("app.tcss", "shell.tcss")
     # The palette offers theme switches and screenshots; the game needs neither, and its
-    # key would crowd the footer at 80 columns.
+    # key would crowd the key bar at 80 columns.
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
@@ -42,8 +37,14 @@ class FoxApp(App):
         self._start_session = session
         self._start_replay = replay_path
         self.bot_delay = bot_delay
+        self._started = False
 
     def on_mount(self) -> None:
+        # Textual runs the on_mount of every class in the MRO: a subclass whose own
+        # on_mount also calls this one must not open the home screen twice.
+        if self._started:
+            return
+        self._started = True
         from .screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
@@ -61,6 +62,9 @@ class FoxApp(App):
 
     def resume_save(self, path: Path) -> None:
         """Open a saved game at its table; a save that cannot be used gets its one sentence."""
+        from foxtui.engine.record import RecordError
+        from foxtui.engine.session import Session
+
         try:
             session = Session.resume(path)
         except RecordError as exc:
@@ -69,6 +73,8 @@ class FoxApp(App):
         self.open_session(session)
 
     def open_replay(self, path: Path) -> None:
+        from foxtui.engine.record import RecordError, decode_record
+
         from .screens.replay import ReplayScreen
 
         path = Path(path)

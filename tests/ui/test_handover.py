@@ -12,6 +12,7 @@ from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
 from foxtui.ui.screens.handover import HandoverScreen
 from foxtui.ui.screens.play import PlayScreen
+from foxtui.ui.widgets.keybar import KeyBar
 
 # Ada feels C2 three times on her first turn (seed 5): a cow, fully identified.
 ADA_SECRET = "two short horns and an udder"
@@ -58,6 +59,81 @@ def test_two_humans_handover_hides_the_next_seat_until_enter():
             assert ADA_SECRET not in text
             assert "Bob's view" in text
             assert not [n for n in notes(app) if n[0] == "error"]
+
+    asyncio.run(run())
+
+
+def _offers_take_back(app) -> bool:
+    return "Take back my move" in {key.description for key in app.screen.query_one(KeyBar).keys}
+
+
+def test_the_player_who_just_moved_may_take_it_back_from_the_handover():
+    session = table("Ada", "Bob", seed=5)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert not _offers_take_back(app)  # nobody has moved yet
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            play = app.screen
+            await pilot.press("right", "right", "down", "g")  # C2 holds a cow
+            await pilot.pause()
+            held = session.view(0).hand
+            assert held is not None
+            await pilot.press("s")  # stashing ends Ada's turn: Bob's handover at once
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert session.to_act() == frozenset({1})
+            assert _offers_take_back(app)
+            assert "Take back my move" in screen_text(app)
+            assert ADA_SECRET not in screen_text(app)
+
+            await pilot.press("u")
+            await wait_for(pilot, lambda: app.screen is play)
+            assert ("information", "Undone.") in notes(app)
+            # Ada is still at the keyboard: her view again, no handover, the cow in her hand
+            assert play.seat_on_screen == 0 and session.to_act() == frozenset({0})
+            assert session.view(0).hand == held and session.step_count == 1
+            text = screen_text(app)
+            assert "Ada's view" in text and f"Hand: “{held.text}”" in text
+
+            # a move drawn by chance stands: putting the pawn back lands it at random
+            await pilot.press("p")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert not _offers_take_back(app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoverScreen) and session.step_count == 2
+            assert not [n for n in notes(app) if n[0] == "error"]
+
+    asyncio.run(run())
+
+
+def test_a_touch_before_the_handover_is_never_taken_back():
+    """After Ada's touches and her end of turn, `u` on the handover takes back only the
+    end of her turn: what she felt stays felt."""
+    session = table("Ada", "Bob", seed=5)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            play = app.screen
+            _choose(app, Touch("C2"))
+            _choose(app, END_TURN)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert _offers_take_back(app)
+            await pilot.press("u")
+            await wait_for(pilot, lambda: app.screen is play)
+            assert session.step_count == 1 and session.to_act() == frozenset({0})
+            # the touch itself cannot be taken back, from the table either
+            await pilot.press("u")
+            await pilot.pause()
+            assert ("warning", "You already felt that pawn; a touch cannot be taken back.") in notes(app)
+            assert session.step_count == 1
 
     asyncio.run(run())
 

@@ -8,14 +8,12 @@ session (which calls the game's apply), bots' choices for the seats driven along
 from __future__ import annotations
 
 import asyncio
-from importlib.resources import files
-from pathlib import Path
 from typing import Any, Callable
 
 from play_helpers import screen_text, wait_for
 from textual import on
 from textual.app import App, ComposeResult
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
@@ -27,6 +25,8 @@ from foxtui.ui.games.master_fox import BoxBoard, ChoiceList, MasterFoxPanel
 from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
 from foxtui.ui.screens.confirm import ConfirmScreen
 from foxtui.ui.screens.play import PlayScreen
+from foxtui.ui.stylesheets import stylesheets
+from foxtui.ui.widgets.keybar import KeyBar
 
 GAME = GAMES["master-fox"]
 
@@ -102,9 +102,9 @@ def before_stop() -> Session:
 
 
 class PanelHost(App):
-    """The panel and a footer, styled as in FoxApp, showing one seat's view."""
+    """The panel and the key bar, styled as in FoxApp, showing one seat's view."""
 
-    CSS_PATH = [Path(str(files("foxtui.styles").joinpath(name))) for name in ("app.tcss", "master_fox.tcss")]
+    CSS_PATH = [*stylesheets("app.tcss"), *MasterFoxPanel.stylesheets()]
 
     def __init__(self, session: Session, seat: int | None) -> None:
         super().__init__()
@@ -114,7 +114,7 @@ class PanelHost(App):
 
     def compose(self) -> ComposeResult:
         yield MasterFoxPanel(id="panel")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(MasterFoxPanel).focus()

@@ -264,3 +264,80 @@ def test_log_rewrites_for_a_new_teller_and_after_an_undo():
             assert shown(app) == ["Ada touched C2.", "Ada ended the turn."]
 
     asyncio.run(run())
+
+
+def test_a_failed_autosave_is_told_once_and_play_goes_on(monkeypatch):
+    import foxtui.engine.record as record
+
+    session = table("Ada", ("Bo", "sensible"), seed=5)
+    replace = record.os.replace
+
+    def disk_full(src, dst):
+        raise OSError(28, "No space left on device")
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            monkeypatch.setattr(record.os, "replace", disk_full)
+            _choose(app, Touch("C2"))
+            await pilot.pause()
+            assert session.step_count == 1  # the move is made all the same
+            problem = session.save_problem
+            assert problem is not None and "No space left on device" in problem
+            assert _errors(app) == [problem]
+            _choose(app, Touch("C3"))
+            await pilot.pause()
+            assert session.step_count == 2 and _errors(app) == [problem]  # told once, not per move
+            assert "NOT SAVED" in screen_text(app)  # ... and kept in sight on the status line
+            await pilot.press("u")  # a refused undo changes nothing
+            monkeypatch.setattr(record.os, "replace", replace)
+            _choose(app, Touch("C4"))
+            await pilot.pause()
+            assert session.save_problem is None
+            assert ("information", "The game is saved again.") in notes(app)
+            assert "NOT SAVED" not in screen_text(app)
+            assert not isinstance(app.screen, HandoverScreen)
+
+    asyncio.run(run())
+
+
+def test_leaving_while_the_autosave_fails_says_the_game_is_not_saved(monkeypatch):
+    import foxtui.engine.record as record
+
+    session = table("Ada", ("Bo", "sensible"), seed=5)
+
+    def read_only(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            monkeypatch.setattr(record.os, "replace", read_only)
+            _choose(app, Touch("C2"))
+            await pilot.pause()
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert f"{session.save_problem} The latest moves are not saved." in _errors(app)
+            assert ("information", "Saved. Continue from the home screen.") not in notes(app)
+
+    asyncio.run(run())
+
+
+def test_the_log_opens_at_its_newest_line():
+    from play_helpers import unfinished_session
+
+    session = unfinished_session(steps=120)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=60)  # the bots wait: the log stays as it is
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            await pilot.pause()
+            log = app.screen.query_one(GameLog)
+            assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+            newest = session.log(None)[-1]
+            assert screen_text(app).endswith(f"{newest} ? Help q Home")  # just above the key bar
+
+    asyncio.run(run())

@@ -10,16 +10,26 @@ last View said (a cursor position is fine).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..stylesheets import stylesheets
+
 
 class GamePanel(Widget, can_focus=True):
     #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
     KEYS_HELP: ClassVar[str] = ""
+    #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
+    STYLESHEET: ClassVar[str | None] = None
+
+    @classmethod
+    def stylesheets(cls) -> list[Path]:
+        """The panel's stylesheet paths, for the CSS_PATH of the screens that show it."""
+        return stylesheets(cls.STYLESHEET) if cls.STYLESHEET else []
 
     class ActionChosen(Message):
         """The player picked one of the legal actions the panel was given."""

@@ -14,8 +14,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
@@ -111,7 +113,10 @@ def _legend() -> Text:
 
 class BoxBoard(Widget):
     """The 8×5 box as a grid of remembered spots. It draws what it is given; clicks
-    report a spot (the keyboard is handled by the panel, which holds the focus)."""
+    report a spot (the keyboard is handled by the panel, which holds the focus).
+
+    Drawn line by line (Textual's line API): a cursor move repaints only the rows of
+    the spot it left and the spot it reached, not the whole board."""
 
     class Clicked(Message):
         def __init__(self, index: int) -> None:
@@ -126,26 +131,48 @@ class BoxBoard(Widget):
     def draw(self, cells: list[Text], cursor: int) -> None:
         self._cells = cells
         self._cursor = cursor
-        self.refresh()
+        self.refresh()  # a fixed size: a repaint, never a layout
+
+    def move_cursor(self, cursor: int) -> None:
+        if cursor == self._cursor:
+            return
+        rows = {self._cursor // len(COLUMNS), cursor // len(COLUMNS)}
+        self._cursor = cursor
+        width = self.size.width
+        self.refresh(*(Region(0, 1 + row, width, 1) for row in rows))  # line 0 names the columns
+
+    def line_text(self, y: int) -> Text:
+        """Line ``y`` of the board: 0 names the columns, 1..ROWS are the rows of spots."""
+        if y == 0:
+            out = Text(" " * LABEL, no_wrap=True, end="")
+            for n, c in enumerate(COLUMNS):
+                out.append((" " * GAP if n else "") + c.center(CELL), style="bold")
+            return out
+        row = y - 1
+        out = Text(no_wrap=True, end="")
+        out.append(f"{row + 1}".ljust(LABEL), style="bold")
+        for col in range(len(COLUMNS)):
+            index = row * len(COLUMNS) + col
+            if col:
+                out.append(" " * GAP)
+            glyph = self._cells[index].copy()
+            glyph.truncate(CELL)
+            glyph.pad_right(CELL - len(glyph))
+            if index == self._cursor:
+                glyph.stylize("reverse bold")
+            out.append_text(glyph)
+        return out
 
     def render(self) -> Text:
-        out = Text(" " * LABEL, no_wrap=True, end="")
-        for n, c in enumerate(COLUMNS):
-            out.append((" " * GAP if n else "") + c.center(CELL), style="bold")
-        for row in range(ROWS):
-            out.append("\n")
-            out.append(f"{row + 1}".ljust(LABEL), style="bold")
-            for col in range(len(COLUMNS)):
-                index = row * len(COLUMNS) + col
-                if col:
-                    out.append(" " * GAP)
-                glyph = self._cells[index].copy()
-                glyph.truncate(CELL)
-                glyph.pad_right(CELL - len(glyph))
-                if index == self._cursor:
-                    glyph.stylize("reverse bold")
-                out.append_text(glyph)
-        return out
+        """The whole board as text (what the lines draw)."""
+        return Text("\n", no_wrap=True, end="").join(self.line_text(y) for y in range(ROWS + 1))
+
+    def render_line(self, y: int) -> Strip:
+        width, style = self.size.width, self.rich_style
+        if y > ROWS:
+            return Strip.blank(width, style)
+        segments = self.line_text(y).render(self.app.console)
+        return Strip(segments).apply_style(style).crop_extend(0, width, style)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -167,6 +194,7 @@ class ChoiceList(OptionList):
 
 
 class MasterFoxPanel(GamePanel):
+    STYLESHEET: ClassVar[str | None] = "master_fox.tcss"
     KEYS_HELP: ClassVar[str] = """\
 ## Master Fox keys
 
@@ -213,6 +241,7 @@ Only the moves you may make now are offered.
         self._seat: int | None = None
         self._cursor = 0  # the one thing the panel keeps: where the cursor stands
         self._choices: list[Any] = []  # the legal actions the choice list offers, in order
+        self._keys_offered: tuple[str, ...] | None = None  # the move keys the key bar last listed
         self._ready = False
 
     def compose(self) -> ComposeResult:
@@ -272,7 +301,7 @@ Only the moves you may make now are offered.
         return SPOTS[self._cursor]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False hides the key from the footer and lets it do nothing
+        # False hides the key from the key bar and lets it do nothing
         if action == "play":
             return self._move(str(parameters[0])) is not None
         if action == "move":
@@ -294,9 +323,26 @@ Only the moves you may make now are offered.
         self._move_to(message.index)
 
     def _move_to(self, index: int) -> None:
-        if index != self._cursor:
-            self._cursor = index
-            self._redraw()
+        """Move the cursor: only what names the spot under it is drawn again (the board,
+        the spot's memory, the hint), so a key press costs little."""
+        if index == self._cursor:
+            return
+        self._cursor = index
+        if not self._ready or self._view is None or self._deciding():
+            return
+        view = self._view
+        self.query_one(BoxBoard).move_cursor(index)
+        self.query_one("#mf-spot", Static).update(self._spot_text(view))
+        self.query_one("#mf-hint", Static).update(self._hint_text(view, False), layout=False)
+        self._refresh_keys()
+
+    def _refresh_keys(self, always: bool = False) -> None:
+        """Ask the key bar to look again when the moves on offer changed (touch and grab
+        depend on the spot under the cursor), not on every cursor move."""
+        offered = tuple(name for name in MOVES if self._move(name) is not None)
+        if always or offered != self._keys_offered:
+            self._keys_offered = offered
+            self.refresh_bindings()
 
     def _choose(self, action: Any | None) -> None:
         if action is not None:
@@ -341,13 +387,13 @@ Only the moves you may make now are offered.
         else:
             self._draw_looting(view)
         self.query_one("#mf-players", Static).update(self._players_text(view))
-        self.query_one("#mf-hint", Static).update(self._hint_text(view, deciding))
+        self.query_one("#mf-hint", Static).update(self._hint_text(view, deciding), layout=False)
         choices = self.query_one(ChoiceList)
         if deciding and self._choices:
             choices.focus()
         elif self.screen.focused is None or self.screen.focused is choices:
             self.focus()
-        self.refresh_bindings()
+        self._refresh_keys(always=True)  # a new view: the cursor keys may come or go too
 
     def _memory(self, view: Any) -> list[Any | None]:
         return view.memory if view.memory else [None] * len(SPOTS)

@@ -12,9 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from foxtui.games.master_fox import content
+
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
 
 
 def kind_label(kind: str) -> str:
@@ -53,6 +56,8 @@ def _tokens(tokens: Sequence[int]) -> str:
 class RoundSummaryScreen(ModalScreen[None]):
     """Shown to everyone when a round has been scored; Enter or Esc goes back."""
 
+    CSS_PATH = stylesheets("master_fox.tcss")
+
     BINDINGS = [
         Binding("enter", "close", "Continue", id="master_fox.summary.close"),
         Binding("escape", "close", "Continue", id="master_fox.summary.close_escape", show=False),
@@ -75,7 +80,7 @@ class RoundSummaryScreen(ModalScreen[None]):
                 yield Static(self._missions_and_steals(), id="mf-summary-steals")
                 yield Static(self._table(), id="mf-summary-table")
                 yield Static(self._totals(), id="mf-summary-totals")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # the body takes the arrow keys, so a long summary scrolls

@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.keybar import KeyBar
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -27,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield _button("Yes (y)", "yes")
                 yield _button("No (n)", "no")
-        yield Footer()  # its own keys, not those of the screen underneath
+        yield KeyBar()  # its own keys, not those of the screen underneath
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

@@ -8,11 +8,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
+
 
 class GotoStepScreen(ModalScreen[int | None]):
     """Returns a step from 0 to ``last``, or None when cancelled. A bad number gets one
     sentence and the dialog stays open."""
 
+    CSS_PATH = stylesheets("play.tcss")
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="goto.cancel"),
     ]
@@ -27,6 +31,7 @@ class GotoStepScreen(ModalScreen[int | None]):
             yield Static(f"Go to step (0 to {self.last}), then press Enter:", id="goto-question")
             yield Input(placeholder=f"now at step {self.current}", restrict=r"\S*", id="goto-input")
             yield Static("", id="goto-error", classes="error")
+        yield KeyBar()  # its own keys, not those of the replay underneath
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

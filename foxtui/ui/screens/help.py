@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
+
+from ..widgets.keybar import KeyBar
 
 
 class HelpScreen(Screen):
@@ -32,7 +34,7 @@ class HelpScreen(Screen):
                 yield Static(_keys_table(self.keys), id="help-keys")
             if self.markdown.strip():
                 yield Markdown(self.markdown, id="help-markdown")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # the scroll area takes the keys, so up/down/page keys move through long rules
@@ -52,5 +54,5 @@ def _keys_table(keys: list[tuple[str, str]]) -> Table:
 
 
 def binding_keys(app, bindings) -> list[tuple[str, str]]:
-    """(key, what it does) for a screen's bindings, as the footer writes the keys."""
+    """(key, what it does) for a screen's bindings, as the key bar writes the keys."""
     return [(app.get_key_display(b), b.description) for b in bindings if b.description]

@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from foxtui.engine.saves import SaveEntry, latest_unfinished
 
-from .saved_games import game_title, players_text
+from ..widgets.keybar import KeyBar
+from ..words import game_title, players_text
 
 ART = r"""
  /\      /\
@@ -26,7 +27,8 @@ ABOUT = """\
 ## How foxtui works
 
 - **Pass and play.** Everyone shares this keyboard. Before a player's private cards or
-  pawns appear, a handover screen asks for that player to take the keyboard.
+  pawns appear, a handover screen asks for that player to take the keyboard; until
+  then, the player who just moved may take that move back with `u` if the rules allow.
 - **Bots** take any seat you give them and move on their own.
 - **Saved after every move.** Quit at any time; *Continue* picks the game up again.
 - **Saved games** lists every table, finished or not: resume, replay or delete them.
@@ -61,11 +63,10 @@ class HomeScreen(Screen):
         self._continue: SaveEntry | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
         with Vertical(id="home-body"):
             yield Static(Text(ART.strip("\n")), id="home-art")  # Text: backslashes stay literal
             yield OptionList(id="home-menu")
-        yield Footer()
+        yield KeyBar()
 
     def on_screen_resume(self) -> None:
         # also runs when the screen is first shown: a game that just ended or was
@@ -98,7 +99,7 @@ class HomeScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
-            return self._continue is not None  # hidden from the footer when there is nothing
+            return self._continue is not None  # hidden from the key bar when there is nothing
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -172,7 +173,7 @@ class GamePickerScreen(ModalScreen[str | None]):
         with Vertical(id="pick-box"):
             yield Static(self.question, id="pick-question")
             yield OptionList(*(Option(g.title, id=g.id) for g in _games().values()), id="pick-games")
-        yield Footer()  # its own keys, not those of the home screen underneath
+        yield KeyBar()  # its own keys, not those of the home screen underneath
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

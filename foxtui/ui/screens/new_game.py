@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.saves import new_save_path
 from foxtui.engine.session import Session
+from foxtui.ui.widgets.keybar import KeyBar
 from foxtui.ui.widgets.options_form import FormError, OptionsForm, option_fields
 
 HUMAN = "human"
@@ -148,7 +149,6 @@ class TableForm(Vertical):
 
 
 class NewGameScreen(Screen):
-    SUB_TITLE = "New game"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new_game.start", priority=True),
         Binding("escape", "back", "Back", id="new_game.back"),
@@ -161,7 +161,7 @@ class NewGameScreen(Screen):
         self.choose_game = game_id is None and len(games) > 1
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static("New game", classes="screen-title")
         with VerticalScroll(id="new-game-form"):
             if self.choose_game:
                 with Horizontal(classes="form-row"):
@@ -176,7 +176,7 @@ class NewGameScreen(Screen):
                 yield Input(placeholder="blank = random", restrict=r"\d*", id="seed", compact=True)
             yield Button("Start (ctrl+s)", id="start", compact=True)
         yield Static("", id="new-game-error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#game" if self.choose_game else "#players").focus()

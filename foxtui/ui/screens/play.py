@@ -13,23 +13,25 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.session import Session
 
 from ..games import panel_for
 from ..games.base import GamePanel
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
 from ..widgets.keys import help_keys
 from ..widgets.log import GameLog
 from ..widgets.status import StatusLine
-from .handover import HandoverScreen
+from .handover import Handed, HandoverScreen
 
 #: log lines handed to the widget; more than fit on screen, so the player can scroll back
 LOG_LINES = 50
 
 
 class PlayScreen(Screen[None]):
+    CSS_PATH = stylesheets("play.tcss")
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="play.help"),
         Binding("u", "undo", "Undo", id="play.undo"),
@@ -39,25 +41,29 @@ class PlayScreen(Screen[None]):
     def __init__(self, session: Session, bot_delay: float = 0.5) -> None:
         super().__init__()
         self.session = session
+        self._panel_type = panel_for(session.game.id)
+        self.css_path = [*self.css_path, *self._panel_type.stylesheets()]
         self.bot_delay = bot_delay
         #: whose view the panel shows; None = the public view
         self.seat_on_screen: int | None = None
         # Bumped whenever the flow moves on, so a bot turn scheduled earlier does nothing.
         self._flow = 0
         self._resume_flow = False  # a bot's turn came while the help was open
+        self._save_problem: str | None = None  # the autosave failure last told to the players
         self._humans = [n for n, seat in enumerate(session.seats) if seat.bot is None]
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="play-status")
-        yield panel_for(self.session.game.id)(id="play-panel")
+        yield self._panel_type(id="play-panel")
         yield GameLog(max_lines=4 * LOG_LINES, id="play-log")  # wrapped rows, not steps
-        yield Footer()
+        yield KeyBar()
 
     @property
     def panel(self) -> GamePanel:
         return self.query_one("#play-panel", GamePanel)
 
     def on_mount(self) -> None:
+        self._tell_save_problem()  # a new table's first save may already have failed
         self.advance()
 
     def on_unmount(self) -> None:
@@ -86,9 +92,16 @@ class PlayScreen(Screen[None]):
             and len(self._humans) > 1
             and session.game.has_secrets(session.state, seat)
         ):
-            # Hide the previous player's secrets before the screen changes hands.
+            # Hide the previous player's secrets before the screen changes hands. The
+            # player who just moved is still at the keyboard: the cover lets them take
+            # that move back if the rules allow it.
+            previous = self.seat_on_screen
+            can_undo = previous is not None and session.undo_refusal(previous) is None
             self._show(None)
-            self.app.push_screen(HandoverScreen(session.seats[seat].name), lambda _: self._handed_over(seat))
+            self.app.push_screen(
+                HandoverScreen(session.seats[seat].name, can_undo=can_undo),
+                lambda handed: self._handed_over(seat, previous, handed),
+            )
             return
         self._show(seat)
 
@@ -99,7 +112,13 @@ class PlayScreen(Screen[None]):
             return None  # bots only: the public view
         return self.seat_on_screen  # whoever last had the screen keeps it
 
-    def _handed_over(self, seat: int) -> None:
+    def _handed_over(self, seat: int, previous: int | None, handed: Handed | None) -> None:
+        if handed == "undo" and previous is not None:
+            # the same player keeps the keyboard: their own view again, no handover
+            if self._undo(previous):
+                self.seat_on_screen = previous
+            self.advance()
+            return
         self.seat_on_screen = seat
         self.advance()
 
@@ -138,12 +157,20 @@ class PlayScreen(Screen[None]):
         except IllegalAction as exc:
             self.notify(str(exc), severity="error")
             return
-        except OSError as exc:
-            self._save_failed(exc)  # the move is made; only the autosave failed
+        self._tell_save_problem()
         self._after_step(before)
 
-    def _save_failed(self, exc: OSError) -> None:
-        self.notify(f"The game could not be saved ({exc.strerror or exc}).", severity="error")
+    def _tell_save_problem(self) -> None:
+        """The session plays on when an autosave fails and says why in ``save_problem``:
+        tell the players once per failure, and again when saving works again."""
+        problem = self.session.save_problem
+        if problem == self._save_problem:
+            return
+        if problem is not None:
+            self.notify(problem, severity="error")
+        else:
+            self.notify("The game is saved again.")
+        self._save_problem = problem
 
     def _after_step(self, public_before: Any) -> None:
         # A table of bots only has nobody to read an interlude (or to dismiss it).
@@ -165,7 +192,9 @@ class PlayScreen(Screen[None]):
     def _show(self, seat: int | None) -> None:
         """Draw the table as ``seat`` sees it, with its legal actions if it is to act."""
         session = self.session
-        self.seat_on_screen = seat
+        if seat != self.seat_on_screen:
+            self.seat_on_screen = seat
+            self.refresh_bindings()  # undo comes or goes with a player's view
         legal = session.legal_actions(seat) if seat is not None and seat in session.humans_to_act() else []
         self.panel.show(session.view(seat), legal, seat)
         lines = session.log(seat, last=LOG_LINES)
@@ -175,6 +204,7 @@ class PlayScreen(Screen[None]):
             f"Round {session.game.round_of(session.state)}",
             self._turn_text(),
             "Public view" if seat is None else f"{session.seats[seat].name}'s view",
+            "NOT SAVED" if session.save_problem else "",  # stays in sight while saving fails
         )
 
     def _turn_text(self) -> str:
@@ -196,21 +226,27 @@ class PlayScreen(Screen[None]):
             return
         self._step(lambda: self.session.act(seat, message.action))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            # only a player whose view is on screen has a move to take back (a refusal
+            # is still explained when they press u)
+            return self.seat_on_screen is not None
+        return True
+
     def action_undo(self) -> None:
         seat = self.seat_on_screen
-        if seat is None:
-            self.notify("Only a player at the table can take back a move.", severity="warning")
-            return
-        try:
-            refusal = self.session.undo(seat)
-        except OSError as exc:
-            self._save_failed(exc)  # taken back; only the autosave failed
-            refusal = None
+        if seat is not None and self._undo(seat):
+            self.advance()
+
+    def _undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move, or say in one sentence why it stands."""
+        refusal = self.session.undo(seat)
         if refusal is not None:
             self.notify(refusal, severity="warning")
-            return
+            return False
         self.notify("Undone.")
-        self.advance()
+        self._tell_save_problem()
+        return True
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -221,6 +257,8 @@ class PlayScreen(Screen[None]):
 
     def action_home(self) -> None:
         self._flow += 1
-        if self.session.path is not None:
+        if self.session.save_problem is not None:
+            self.notify(f"{self.session.save_problem} The latest moves are not saved.", severity="error")
+        elif self.session.path is not None:
             self.notify("Saved. Continue from the home screen.")
         self.app.pop_screen()

@@ -13,18 +13,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from foxtui.engine.record import GameRecord
 from foxtui.engine.replay import ReplayCursor
 
 from ..games import panel_for
 from ..games.base import GamePanel
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
 from ..widgets.keys import help_keys
 from ..widgets.status import StatusLine
 
 
 class ReplayScreen(Screen[None]):
+    CSS_PATH = stylesheets("play.tcss")
     #: seconds per step while auto-playing
     AUTO_PLAY_SECONDS = 0.5
 
@@ -49,6 +52,8 @@ class ReplayScreen(Screen[None]):
         ``name``) for a damaged record, before the screen is shown."""
         super().__init__()
         self.game = game
+        self._panel_type = panel_for(game.id)
+        self.css_path = [*self.css_path, *self._panel_type.stylesheets()]
         self.record = record
         self.cursor = ReplayCursor(game, record, name)
         #: 0 = public, 1..seats = that seat, seats + 1 = everything
@@ -58,9 +63,9 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="replay-status")
-        yield panel_for(self.game.id)(id="replay-panel")
+        yield self._panel_type(id="replay-panel")
         yield Static("", id="replay-line")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._draw()

@@ -8,10 +8,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from foxtui.engine.game import Outcome
 from foxtui.engine.record import GameRecord, RecordError
+
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
 
 
 def ordinal(n: int) -> str:
@@ -43,6 +46,7 @@ def verdict(outcome: Outcome, names: list[str]) -> str:
 
 
 class ResultsScreen(Screen[None]):
+    CSS_PATH = stylesheets("play.tcss")
     BINDINGS = [
         Binding("r", "replay", "Replay", id="results.replay"),
         Binding("h", "home", "Home", id="results.home"),
@@ -62,7 +66,7 @@ class ResultsScreen(Screen[None]):
         outcome = self.outcome
         if outcome is None:
             yield Static("This game is not finished yet.", id="results-verdict")
-            yield Footer()
+            yield KeyBar()
             return
         yield Static(Text(verdict(outcome, names)), id="results-verdict")
         if outcome.tiebreak:
@@ -74,7 +78,7 @@ class ResultsScreen(Screen[None]):
         )
         yield Static(Text(ranking), id="results-ranking")
         yield DataTable(id="results-breakdown", cursor_type="none", zebra_stripes=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.outcome is None:

@@ -7,32 +7,21 @@ import time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Static
 
-from foxtui.engine.game import SeatInfo
 from foxtui.engine.saves import SaveEntry, list_saves
 
-
-def players_text(seats: list[SeatInfo]) -> str:
-    """The table's players in one line, bots marked."""
-    return ", ".join(f"{seat.name} (bot)" if seat.bot else seat.name for seat in seats)
-
-
-def game_title(game_id: str) -> str:
-    from foxtui.games import GAMES
-
-    game = GAMES.get(game_id)
-    return game.title if game is not None else game_id
+from ..widgets.keybar import KeyBar
+from ..words import game_title, players_text
 
 
 class SavesTable(DataTable, inherit_bindings=False):
-    """A DataTable that leaves Enter to the screen, so the footer shows what Enter does."""
+    """A DataTable that leaves Enter to the screen, so the key bar shows what Enter does."""
 
     BINDINGS = [binding for binding in DataTable.BINDINGS if binding.key != "enter"]
 
 
 class SavedGamesScreen(Screen):
-    SUB_TITLE = "Saved games"
     BINDINGS = [
         Binding("enter", "resume", "Open", id="saves.open"),
         Binding("r", "replay", "Replay", id="saves.replay"),
@@ -45,10 +34,10 @@ class SavedGamesScreen(Screen):
         self._entries: dict[str, SaveEntry] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static("Saved games", classes="screen-title")
         yield SavesTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="saves-detail")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

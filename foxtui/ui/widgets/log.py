@@ -24,6 +24,11 @@ class GameLog(RichLog):
         self._first = 0
         self._teller: Hashable = None
 
+    def on_mount(self) -> None:
+        # Stay at the newest line as lines come (the layout keeps an anchored widget at
+        # its end); scrolling back releases the anchor until the player is at the end again.
+        self.anchor()
+
     def show_lines(self, lines: list[str], first: int, teller: Hashable) -> None:
         """``lines[i]`` tells step ``first + i`` (0-based), as ``teller`` may know it."""
         old, shift = self._lines, first - self._first
