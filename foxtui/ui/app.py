@@ -58,7 +58,18 @@ class FoxApp(App):
     def open_session(self, session: Session) -> None:
         from .screens.play import PlayScreen
 
+        if self._refuse_without_screen(session.game.id):
+            return
         self.push_screen(PlayScreen(session, self.bot_delay))
+
+    def _refuse_without_screen(self, game_id: str) -> bool:
+        """Say so and return True when the game has no screen yet (its saves are still listed)."""
+        from .games import unplayable_reason
+
+        reason = unplayable_reason(game_id)
+        if reason is not None:
+            self.notify(reason, severity="warning")
+        return reason is not None
 
     def resume_save(self, path: Path) -> None:
         """Open a saved game at its table; a save that cannot be used gets its one sentence."""
@@ -80,6 +91,8 @@ class FoxApp(App):
         path = Path(path)
         try:
             record = decode_record(path.read_bytes(), path.name)
+            if self._refuse_without_screen(record.game):
+                return
             screen = ReplayScreen(_game(record.game), record, path.name)
         except RecordError as exc:
             self.notify(str(exc), severity="error")

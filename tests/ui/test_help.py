@@ -10,7 +10,7 @@ from rich.console import Console
 from textual.app import App
 from textual.widgets import Markdown, Static
 
-from foxtui.games import GAMES
+from foxtui.ui.games import playable_games
 from foxtui.ui.app import FoxApp
 from foxtui.ui.screens.confirm import ConfirmScreen
 from foxtui.ui.screens.help import HelpScreen
@@ -80,11 +80,11 @@ def test_every_rules_text_opens_from_home():
         app = FoxApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("r")
-            if len(GAMES) > 1:
+            if len(playable_games()) > 1:
                 await pilot.press("enter")
             screen = app.screen
             assert isinstance(screen, HelpScreen)
-            game = next(iter(GAMES.values()))
+            game = next(iter(playable_games().values()))
             assert screen.markdown == game.rules_markdown and screen.keys == []
 
     asyncio.run(main())

@@ -13,6 +13,7 @@ from foxtui.engine.saves import saves_dir
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
 from foxtui.ui.app import FoxApp
+from foxtui.ui.games import playable_games
 
 GAME = GAMES["master-fox"]
 SEATS = [SeatInfo("Ada", None, 34), SeatInfo("Reynard", "random", 30)]
@@ -51,7 +52,7 @@ def test_home_offers_only_the_playable_games_and_no_continue_without_saves():
     async def test(app, pilot):
         assert type(app.screen).__name__ == "HomeScreen"
         assert app.title == "foxtui"
-        assert menu_ids(app) == [f"new:{g}" for g in GAMES] + ["saved", "rules", "quit"]
+        assert menu_ids(app) == [f"new:{g}" for g in playable_games()] + ["saved", "rules", "quit"]
         menu = app.screen.query_one("#home-menu", OptionList)
         assert str(menu.get_option("new:master-fox").prompt) == "New game: Master Fox — 2–4 players"
 

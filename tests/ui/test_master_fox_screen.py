@@ -8,6 +8,7 @@ session (which calls the game's apply), bots' choices for the seats driven along
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, Callable
 
 from play_helpers import screen_text, wait_for
@@ -18,7 +19,10 @@ from textual.widgets import Static
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
+from foxtui.games.master_fox import content
 from foxtui.games.master_fox.actions import END_TURN, SPOTS, STASH, Grab, KeepMission, NoSteal, Steal, Stop, Touch
+from foxtui.games.master_fox.rules import EXTRA, MATCHING, RUSES, WRONG
+from foxtui.games.master_fox.state import RoundSummary, ScoreLine, SeatRound, StealRecord
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
 from foxtui.ui.games.master_fox import BoxBoard, ChoiceList, MasterFoxPanel
@@ -284,6 +288,28 @@ def test_the_board_shows_this_seats_memory_hand_and_sack():
     run(app, body)
 
 
+def test_status_lines_missions_apart_from_the_ruse_pawns():
+    app = PanelHost(mid_round(), 0)
+
+    async def body(pilot) -> None:
+        status = str(app.query_one("#mf-status", Static).render()).splitlines()
+        missions = " · ".join(content.label(a) for a in app.session.view(0).missions)
+        assert status[1] == f"Missions: {missions}   Ruse pawns: none yet"
+
+    run(app, body)
+
+
+def test_players_table_keeps_its_columns_with_the_turn_marker():
+    app = PanelHost(mid_round(), 0)
+
+    async def body(pilot) -> None:
+        head, ada, bob = str(app.query_one("#mf-players", Static).render()).splitlines()[:3]
+        assert ada.startswith("▶ Ada") and bob.startswith("  Bob")  # the marker column is kept for all
+        assert len(head) == len(ada) == len(bob)  # numbers right-aligned under their heads
+
+    run(app, body)
+
+
 def _seat0_screens(bob_spots: list[str]) -> list[str]:
     """Seat 0's panel, with the cursor on each of the 40 spots in turn, after Bob has
     felt ``bob_spots`` and grabbed at the last of them."""
@@ -409,6 +435,68 @@ def test_round_summary_appears_after_stop_and_closes_with_enter():
     run(app, body)
 
 
+def _four_player_summary() -> RoundSummaryScreen:
+    """A busy round for four players, built from the public summary type: long sacks,
+    snakes on both sides, several score lines, and a round below zero."""
+    seats = [
+        SeatRound(["pig", "cow", "snake", "goose"], ["pig", "cow", "snake", "goose", "cow"],
+                  [ScoreLine(MATCHING, 3), ScoreLine(EXTRA, -1)], 2, 2),
+        SeatRound(["cow", "pig"], [], [], 0, 0),
+        SeatRound(["fish", "sheep", "fox", "hammer"], ["fish", "sheep", "fox", "hammer"],
+                  [ScoreLine(WRONG, -2), ScoreLine(RUSES, -1)], -3, 0),
+        SeatRound(["pig", "goose", "cow"], ["pig", "goose", "cow", "pig"],
+                  [ScoreLine(MATCHING, 3), ScoreLine(EXTRA, -1)], 2, 2),
+    ]
+    steals = [StealRecord(0, 1, "cow"), StealRecord(3, 1, "pig"), StealRecord(2, None, None)]
+    summary = RoundSummary(3, ["pig", "goose", "cow"], 3, steals, seats)
+    names = ["Ada", "Bartholomew", "Cy", "Dee"]
+    return RoundSummaryScreen(summary, names, [7, 6, 4, 9], [(2, 1), (2, 0), (1, 1), (3, 0)], 10)
+
+
+class SummaryHost(App):
+    CSS_PATH = stylesheets("app.tcss")
+
+    def on_mount(self) -> None:
+        self.push_screen(_four_player_summary())
+
+
+def test_round_summary_for_four_players_fits_80_columns_and_scrolls():
+    app = SummaryHost()
+
+    async def body(pilot) -> None:
+        screen = app.screen
+        summary = screen.summary
+
+        def lines() -> list[str]:
+            return [strip.text for strip in screen._compositor.render_strips()]
+
+        seen = "\n".join(lines())
+        # each player's row: name, round points, eggs gained, total; apart, on one line
+        assert re.search(r"Ada +\+2 +\+2 +7 \(2×3\+1×1\)", seen)
+        assert re.search(r"Bartholomew +0 +\+0 +6 \(2×3\+0×1\)", seen)
+        words = " ".join(seen.replace("█", " ").split())  # a wrapped sack line reads whole
+        assert "Sack: Pig, Cow, Snake, Goose · snake brought: Cow" in words
+        for line in summary.seats[0].lines:  # every score line with its points on its line
+            assert re.search(rf"{line.category} +[+−]{abs(line.points)}", seen)
+        body_widget = screen.query_one("#mf-summary-body")
+        assert body_widget.max_scroll_y > 0  # four players need more than 24 lines: it scrolls
+        assert "↑↓ scroll for more" in seen  # and the title says so
+        await pilot.press("end")
+        await pilot.pause()
+        seen = "\n".join(lines())
+        assert re.search(r"Dee +\+2 +\+2 +9 \(3×3\+0×1\)", seen)
+        assert "Cy" in seen and "below 0 counts as 0: no eggs lost" in seen
+        assert "First to 10 eggs ends the game." in seen
+
+    run(app, body)
+
+
+def test_round_summary_when_nobody_could_call_stop():
+    screen = _four_player_summary()
+    screen.summary = RoundSummary(4, ["pig"], -1, [], screen.summary.seats)
+    assert str(screen._title()) == "Round 4 is over: nobody could call STOP any more."
+
+
 # --- snapshots (80x24, through the real play screen)
 
 
@@ -444,3 +532,7 @@ def test_snapshot_round_summary(snap_compare):
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_round_summary_four_players(snap_compare):
+    assert snap_compare(SummaryHost(), terminal_size=(80, 24))

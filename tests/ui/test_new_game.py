@@ -12,6 +12,8 @@ from textual.widgets import Checkbox, Input, Select, Static
 from foxtui.engine.saves import saves_dir
 from foxtui.games import GAMES
 from foxtui.ui.app import FoxApp
+from foxtui.ui.games import PANELS
+from foxtui.ui.games.base import GamePanel
 from foxtui.ui.screens.new_game import NewGameScreen
 from foxtui.ui.widgets.options_form import option_fields
 
@@ -222,6 +224,7 @@ class _OtherGame:
 
 def test_with_several_games_the_form_asks_which(monkeypatch):
     monkeypatch.setitem(GAMES, "other", _OtherGame())
+    monkeypatch.setitem(PANELS, "other", lambda: GamePanel)  # only games with a screen are offered
 
     async def main():
         app = FoxApp(bot_delay=0)

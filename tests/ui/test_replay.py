@@ -131,6 +131,25 @@ def test_perspectives_of_an_unfinished_game_ask_before_showing_everything():
     asyncio.run(run())
 
 
+def test_a_seats_view_in_a_replay_reads_memories_with_hjkl():
+    session = unfinished_session()
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _open(pilot, session.path)
+            await pilot.press("right", "right", "v")
+            hint = str(app.screen.query_one("#mf-hint").render())
+            assert hint == "Ada's view: h j k l move the cursor to read Ada's memory."
+            spot = app.screen.query_one("#mf-spot")
+            assert str(spot.render()).startswith("A1")
+            await pilot.press("l", "j")  # the panel's cursor keys; the arrows stay the replay's
+            assert str(spot.render()).startswith("B2")
+            assert "Step 2 / 120" in _status(app)
+
+    asyncio.run(run())
+
+
 def test_finished_game_shows_everything_without_asking():
     session = finished_session(seed=7)
 

@@ -31,6 +31,11 @@ class GamePanel(Widget, can_focus=True):
         """The panel's stylesheet paths, for the CSS_PATH of the screens that show it."""
         return stylesheets(cls.STYLESHEET) if cls.STYLESHEET else []
 
+    def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
+        super().__init__(id=id)
+        #: drawn in a replay: nothing is offered, and the replay screen takes the arrow keys
+        self.replay = replay
+
     class ActionChosen(Message):
         """The player picked one of the legal actions the panel was given."""
 

@@ -48,7 +48,7 @@ GAP = 1
 LABEL = 2
 
 #: colour per felt level (text says the same thing, colour only helps)
-LEVEL_STYLE = {0: "bright_black", 1: "yellow", 2: "cyan", 3: "green"}
+LEVEL_STYLE = {0: "bright_black", 1: "bright_yellow", 2: "cyan", 3: "green"}
 
 
 #: move key action -> the kind of legal move it plays, and whether it plays on the cursor spot
@@ -104,7 +104,9 @@ def _turns_ago(feel: Any, now: int) -> str:
 
 
 def _legend() -> Text:
-    out = Text("· unknown  × empty  Co/Ho either  touches: ", style="bright_black")
+    # a span, not the Text's base style: a Static drops a base colour it does not know
+    out = Text()
+    out.append("· unknown  × empty  Co/Ho either  touches: ", style="bright_black")
     for level in (1, 2, 3):
         out.append(f"{level}", style=f"bold {LEVEL_STYLE[level]}")
         out.append(" ")
@@ -201,7 +203,8 @@ class MasterFoxPanel(GamePanel):
 The box is a grid of 40 spots, columns **A–H** and rows **1–5**. Each spot shows
 what *you* last felt there: `·` never touched, `×` empty, a name when you are
 sure, two names (`Co/Ho`) when it could be either, `ruse?` for a carved token.
-Colours show how often you felt it (yellow once, cyan twice, green three times).
+Colours show how often you felt it: once, twice, three times (the line under the
+board shows each colour; the spot's details say it in words).
 Memories can be stale: someone else may have taken that pawn since.
 
 - **Arrow keys** or **h j k l**: move the cursor over the box (a click works too).
@@ -234,8 +237,8 @@ Only the moves you may make now are offered.
         Binding("x", "play('stop')", "STOP!", id="master_fox.stop"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
+        super().__init__(id=id, replay=replay)
         self._view: Any = None
         self._legal: list[Any] = []
         self._seat: int | None = None
@@ -509,6 +512,9 @@ Only the moves you may make now are offered.
                 return Text("Everything shown: the true box, as it was at this step.", style="italic")
             if self._seat is None:
                 return Text("Public view: nobody's secrets are shown.", style="italic")
+            if self.replay:  # the replay's arrows step through the game; h j k l stay the panel's
+                name = view.names[self._seat]
+                return Text(f"{name}'s view: h j k l move the cursor to read {name}'s memory.", style="italic")
             waiting = ", ".join(view.names[s] for s in view.to_act) or "nobody"
             return Text(f"Waiting for {waiting}. Arrows move the cursor to read your memory.", style="italic")
         if deciding:

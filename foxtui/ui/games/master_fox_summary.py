@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -48,6 +49,11 @@ def _difference(these: list[str], those: list[str]) -> list[str]:
     return left
 
 
+def _indented(text: Text) -> Padding:
+    """A player's detail row: indented under the name, wrapped lines too."""
+    return Padding(text, (0, 0, 0, 2))
+
+
 def _tokens(tokens: Sequence[int]) -> str:
     threes, ones = tokens
     return f"{threes}×3+{ones}×1"
@@ -85,6 +91,17 @@ class RoundSummaryScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         # the body takes the arrow keys, so a long summary scrolls
         self.query_one("#mf-summary-body").focus()
+        self.call_after_refresh(self._say_if_it_scrolls)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_if_it_scrolls)
+
+    def _say_if_it_scrolls(self) -> None:
+        """The title says when there is more below: a scrollbar alone is easy to miss."""
+        title = self._title()
+        if self.query_one("#mf-summary-body").max_scroll_y > 0:
+            title.append("  ↑↓ scroll for more", style="not bold italic")
+        self.query_one("#mf-summary-title", Static).update(title)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -93,6 +110,8 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     def _title(self) -> Text:
         s = self.summary
+        if s.stopped_by < 0:  # every sack was stuck short of three loot pawns
+            return Text(f"Round {s.round} is over: nobody could call STOP any more.", style="bold")
         return Text(f"Round {s.round} is over: {self.names[s.stopped_by]} called STOP!", style="bold")
 
     def _missions_and_steals(self) -> Text:
@@ -120,38 +139,45 @@ class RoundSummaryScreen(ModalScreen[None]):
         return out or Text("empty", style="italic")
 
     def _table(self) -> Table:
-        table = Table(box=None, pad_edge=False, header_style="bold", expand=True)
-        table.add_column("Player", no_wrap=True, max_width=10)
-        table.add_column("Sack", ratio=1)
-        table.add_column("Score", ratio=1)
+        """One block of rows per player: a bold row with the round's points, the eggs they
+        earned and the new total; the sack under it; then each score line with its points
+        in the same column. Only the first column wraps, so nothing collides at 80 columns."""
+        table = Table(box=None, pad_edge=False, header_style="bold", expand=True, padding=(0, 2, 0, 0))
+        table.add_column("Player", ratio=1, overflow="fold")
         table.add_column("Points", justify="right", no_wrap=True)
         table.add_column("Eggs", justify="right", no_wrap=True)
-        table.add_column("Total", no_wrap=True)
+        table.add_column("Total", justify="right", no_wrap=True)
         for seat, result in enumerate(self.summary.seats):
-            sack = self._sack(result.revealed)
-            taken, gained = _difference(result.revealed, result.scored), _difference(result.scored, result.revealed)
-            if gained:
-                sack.append("\n+ ")
-                sack.append_text(self._sack(gained))
-                sack.append(" (snake)", style="italic")
-            if taken:
-                sack.append("\n− ")
-                sack.append_text(self._sack(taken))
-                sack.append(" (stolen)", style="italic")
-            lines = Text()
-            for n, line in enumerate(result.lines):
-                if n:
-                    lines.append("\n")
-                lines.append(f"{_signed(line.points)} {line.category}")
-            if not result.lines:
-                lines.append("nothing counted", style="italic")
-            if result.raw < 0:
-                lines.append("\nbelow 0: no eggs", style="italic")
             total = Text(f"{self.eggs[seat]} ", style="bold")
             total.append(f"({_tokens(self.tokens[seat])})")
-            eggs = Text(f"+{result.eggs}", style="bold")
-            table.add_row(Text(self.names[seat]), sack, lines, Text(_signed(result.raw)), eggs, total)
+            table.add_row(
+                Text(self.names[seat], style="bold"),
+                Text(_signed(result.raw), style="bold"),
+                Text(f"+{result.eggs}", style="bold"),
+                total,
+            )
+            table.add_row(_indented(self._sack_line(result)))
+            for line in result.lines:
+                table.add_row(_indented(Text(line.category)), Text(_signed(line.points)))
+            if not result.lines:
+                table.add_row(_indented(Text("nothing counted", style="italic")))
+            if result.raw < 0:
+                table.add_row(_indented(Text("below 0 counts as 0: no eggs lost", style="italic")))
         return table
+
+    def _sack_line(self, result: Any) -> Text:
+        """The sack as shown at STOP, and what the snakes changed in it."""
+        out = Text("Sack: ")
+        out.append_text(self._sack(result.revealed))
+        gained = _difference(result.scored, result.revealed)
+        taken = _difference(result.revealed, result.scored)
+        if gained:
+            out.append(" · snake brought: ", style="italic")
+            out.append_text(self._sack(gained))
+        if taken:
+            out.append(" · stolen: ", style="italic")
+            out.append_text(self._sack(taken))
+        return out
 
     def _totals(self) -> Text:
         reached = [self.names[s] for s, e in enumerate(self.eggs) if e >= self.target_eggs]

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from foxtui.engine.saves import SaveEntry, latest_unfinished
+from foxtui.engine.saves import SaveEntry, list_saves
 
 from ..widgets.keybar import KeyBar
 from ..words import game_title, players_text
@@ -36,10 +36,25 @@ ABOUT = """\
 """
 
 
-def _games():
-    from foxtui.games import GAMES
+#: said when no registered game has a screen (only while the first one is being written)
+NO_GAMES = "No game can be played on screen yet."
 
-    return GAMES
+
+def _games():
+    from ..games import playable_games
+
+    return playable_games()
+
+
+def _latest_playable_unfinished() -> SaveEntry | None:
+    """The newest unfinished save of a game that has a screen (Continue offers no other)."""
+    from ..games import unplayable_reason
+
+    for entry in list_saves():
+        summary = entry.summary
+        if summary is not None and not summary.finished and unplayable_reason(summary.game) is None:
+            return entry
+    return None
 
 
 def _player_range(game) -> str:
@@ -74,7 +89,7 @@ class HomeScreen(Screen):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        self._continue = latest_unfinished()
+        self._continue = _latest_playable_unfinished()
         menu = self.query_one("#home-menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         options = []
@@ -123,6 +138,9 @@ class HomeScreen(Screen):
 
     def action_new_game(self) -> None:
         games = list(_games())
+        if not games:
+            self.notify(NO_GAMES, severity="warning")
+            return
         self._new_game(games[0] if len(games) == 1 else None)
 
     def action_continue_game(self) -> None:
@@ -136,7 +154,9 @@ class HomeScreen(Screen):
 
     def action_rules(self) -> None:
         games = _games()
-        if len(games) == 1:
+        if not games:
+            self.notify(NO_GAMES, severity="warning")
+        elif len(games) == 1:
             self._show_rules(next(iter(games)))
         else:
             self.app.push_screen(GamePickerScreen("Rules of which game?"), self._show_rules)

@@ -23,9 +23,9 @@ MAX_AGE = 120
 
 
 def _games() -> dict[str, Any]:
-    from foxtui.games import GAMES
+    from ..games import playable_games
 
-    return GAMES
+    return playable_games()  # a rules engine without a screen is not offered
 
 
 class SeatRow(Horizontal):

@@ -63,7 +63,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="replay-status")
-        yield self._panel_type(id="replay-panel")
+        yield self._panel_type(id="replay-panel", replay=True)
         yield Static("", id="replay-line")
         yield KeyBar()
 

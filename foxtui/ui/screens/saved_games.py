@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from foxtui.engine.saves import SaveEntry, list_saves
 
+from ..games import unplayable_reason
 from ..widgets.keybar import KeyBar
 from ..words import game_title, players_text
 
@@ -79,7 +80,8 @@ class SavedGamesScreen(Screen):
         elif entry.problem is not None:
             detail.update(f"Damaged: {entry.problem}")
         else:
-            detail.update(entry.path.name)
+            reason = unplayable_reason(entry.summary.game)
+            detail.update(entry.path.name if reason is None else f"{entry.path.name} · {reason}")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()
@@ -97,6 +99,10 @@ class SavedGamesScreen(Screen):
             return None
         if entry.summary is None:
             self.notify(entry.problem or f"{entry.path.name} cannot be read.", severity="error")
+            return None
+        reason = unplayable_reason(entry.summary.game)
+        if reason is not None:  # listed, but neither resumed nor replayed
+            self.notify(reason, severity="warning")
             return None
         return entry
 
