@@ -128,7 +128,12 @@ def _cmd_new(args: argparse.Namespace) -> int:
     from foxtui.engine.saves import new_save_path
     from foxtui.engine.session import Session
 
+    from foxtui.ui.games import unplayable_reason
+
     game = _game(args.game)
+    reason = unplayable_reason(game.id)
+    if reason is not None:
+        raise UsageError(f"{reason[:-1]}; try `foxtui autoplay {game.id}`.")
     players = _players(game, args.players)
     seats = _seats(game, players, args.names, args.bots)
     options = _options(game, args.option)
