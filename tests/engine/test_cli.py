@@ -69,3 +69,13 @@ def test_autoplay_prints_one_outcome_line(capsys) -> None:
     assert main(["autoplay", "master-fox", "--players", "3", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and out.startswith("Master Fox: ") and "winner: " in out
+
+
+def test_new_refuses_a_game_without_a_screen(capsys, tmp_path, monkeypatch) -> None:
+    from foxtui.ui.games import PANELS
+
+    monkeypatch.setenv("FOXTUI_DATA_DIR", str(tmp_path))
+    monkeypatch.delitem(PANELS, "fox-matters", raising=False)
+    assert main(["new", "fox-matters"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be played on screen yet" in err and "autoplay fox-matters" in err

@@ -1,0 +1,107 @@
+"""Fox Matters: cooperative Fox Knights against a Nightmare, one Game object for the engine."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from foxtui.bots import random_bot
+from foxtui.engine.game import GameBase, Outcome, SeatInfo
+
+from . import rules
+from .actions import Action, FaceFear, Ready, UseAbility
+from .bots import cooperative_bot
+from .content import KNIGHT
+from .narrate import describe
+from .state import Options, State
+from .view import View, make_view
+
+COMMON, COMPLICATED, NIGHTMARE = (
+    "common problems dealt with",
+    "complicated problems dealt with",
+    "nightmare defeated",
+)
+
+
+class FoxMatters(GameBase):
+    id = "fox-matters"
+    title = "Fox Matters"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    Options = Options
+    State = State
+    Action = Action
+    View = View
+    bots = {"cooperative": cooperative_bot, "random": random_bot}
+    asks_ages = False
+    rules_markdown = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def setup(self, seats: list[SeatInfo], options: Options, seed: int) -> State:
+        return rules.setup(seats, options, seed)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return make_view(state, seat)
+
+    def view_all(self, state: State) -> View:
+        return make_view(state, None, everything=True)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Cooperative: everyone shares one result. The score is the number of problem
+        cards the team dealt with (the Nightmare counts as one)."""
+        if state.phase != "over":
+            return None
+        n = len(state.seats)
+        dealt = state.dealt_with
+        breakdown = {
+            COMMON: dealt["common"],
+            COMPLICATED: dealt["complicated"],
+            NIGHTMARE: dealt["nightmare"],
+        }
+        score = sum(breakdown.values())
+        won = state.result == "won"
+        return Outcome(
+            scores=[score] * n,
+            ranking=list(range(n)),
+            winners=list(range(n)) if won else [],
+            breakdown=[dict(breakdown) for _ in range(n)],
+            coop_won=won,
+        )
+
+    def describe(self, state: State, seat: int, action: Any, viewer: int | None) -> str:
+        return describe(state, seat, action, viewer)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        return rules.determinize(state, seat, seed)
+
+    def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
+        if len(after.reports) > len(before.reports):
+            return "The Problem check has been made; it cannot be taken back."
+        if isinstance(action, Ready) and after.phase == "action":
+            return "The timer has started and the new cards are face up."
+        if isinstance(action, FaceFear):
+            return "The Fear token is face up now; it cannot be hidden again."
+        if isinstance(action, UseAbility) and after.phase == "pick_fox":
+            return "Everyone has seen the Fox cards; the look cannot be taken back."
+        if isinstance(action, UseAbility) and KNIGHT[action.knight].abilities[action.ability].kind == "recruit_gray_tail":
+            return "The Gray Tail card has been drawn."
+        return None
+
+    def has_secrets(self, state: State, seat: int) -> bool:
+        return False  # nothing is secret between players: no handover needed
+
+
+GAME = FoxMatters()
+
+__all__ = ["GAME", "FoxMatters"]

@@ -1,0 +1,205 @@
+"""What a seat may know. Nothing is secret between players, so every seat sees the
+same table; what nobody may see is left out: cards dealt face down (until the
+timer starts), the order of every deck, the face-down problems above the
+columns and the kinds of face-down Fear tokens.
+
+Cards, problems and knights are given by id; ``content`` has their names and
+symbols (``content.CARDS``, ``content.PROBLEM``, ``content.KNIGHT``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import check, content
+from .content import CARDS, KNIGHT, NIGHTMARE
+from .rules import ROUNDS, check_column, timer_seconds, to_act
+from .state import PendingPick, Played, RoundReport, State
+
+DIFFICULTY = {1: "Easy", 2: "Intermediate", 3: "Difficult", 4: "Extremely difficult"}
+
+
+class FearView(msgspec.Struct, frozen=True):
+    up: bool
+    kind: str | None  # "two" (red 2) or a symbol; None while face down
+
+
+class ColumnStatus(msgspec.Struct, frozen=True):
+    """The column as it stands now (face-down Fear does not count): the live check."""
+
+    need_total: int
+    need: dict[str, int]
+    have_total: int
+    have: dict[str, int]
+    have_any: int
+    missing: dict[str, int]
+    missing_any: int
+    broken_links: list[int]  # 1-based card positions that do not follow the card before
+    gray_tail: int
+    met: bool
+
+
+class ColumnView(msgspec.Struct, frozen=True):
+    problems: list[str]
+    cards: list[Played]
+    fear: list[FearView]
+    knights: list[str]  # knight markers standing on this column
+    status: ColumnStatus
+    accepts: list[str]  # symbols the next card may show (["any"] on an empty column, [] with no problem)
+
+
+class KnightView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    symbol: str
+    owner: int
+    cheese: int
+    column: int  # -1: on its board
+    abilities: list[str]  # what each ability does, in order (each costs 1 cheese)
+
+
+class View(msgspec.Struct, frozen=True):
+    seat: int | None  # whose view this is; None = the public view
+    names: list[str]
+    round: int
+    rounds: int
+    phase: str  # "planning" | "pick_fox" | "action" | "over"
+    to_act: list[int]
+    ready: list[bool]  # Planning: said Ready; Action: said done
+    phase_steps: int  # steps taken since this round's Planning (or Action) began
+    timer_seconds: int  # the Action timer the table's clock runs; 0 = untimed
+    holiday: bool
+    nightmare: str
+    difficulty: str
+    rule_changes: list[str]
+    nightmare_out: bool  # the Nightmare is in a column
+    upcoming: list[bool]  # which of the 4 face-down problem spots still hold a problem
+    fox_spots: list[str]  # face-up Fox cards ("" = empty spot)
+    columns: list[ColumnView]
+    knights: list[KnightView]
+    hands: list[list[str]]  # each player's face-up cards
+    hidden: list[int]  # each player's face-down cards
+    pending: PendingPick | None  # Fox cards a knight looked at, for its player to choose from
+    relief_deck: int
+    relief_discard: list[str]  # last card on top
+    common_deck: int
+    common_discard: list[str]
+    complicated_discard: list[str]
+    fox_deck: int
+    fox_discard: list[str]
+    gray_deck: int
+    fear_pool: int
+    cheese_supply: int
+    reports: list[RoundReport]  # the Problem check of every round so far
+    last_check: list[list[str]]  # the latest Problem check explained: sentences per column ([]: not checked)
+    dealt_with: dict[str, int]
+    result: str  # "" while playing, then "won" or "lost"
+    end_reason: str
+    # Only in view_all (replays of finished games); empty otherwise.
+    hidden_cards: list[list[str]]
+    upcoming_problems: list[str]
+    fear_kinds: list[list[str]]
+
+
+def _status(c: check.Check) -> ColumnStatus:
+    need, have, missing = c.dicts()
+    return ColumnStatus(
+        need_total=c.need_total,
+        need=need,
+        have_total=c.have_total,
+        have=have,
+        have_any=c.have_any,
+        missing=missing,
+        missing_any=c.missing_any,
+        broken_links=list(c.broken),
+        gray_tail=c.gray,
+        met=c.met,
+    )
+
+
+def _accepts(col) -> list[str]:
+    if not col.problems:
+        return []
+    if not col.cards:
+        return [content.ANY_NAME]
+    follow = CARDS[col.cards[-1].card].follow
+    if content.ANY in follow:
+        return [content.ANY_NAME]
+    return [content.SYMBOLS[s] for s in follow]
+
+
+def _last_check(state: State) -> list[list[str]]:
+    out: list[list[str]] = [[] for _ in state.columns]
+    if state.reports:
+        for report in state.reports[-1].columns:
+            out[report.column] = check.explain(report)
+    return out
+
+
+def make_view(state: State, seat: int | None, everything: bool = False) -> View:
+    columns = []
+    for c, col in enumerate(state.columns):
+        columns.append(
+            ColumnView(
+                problems=list(col.problems),
+                cards=list(col.cards),
+                fear=[FearView(f.up, content.FEAR_KIND[f.token] if f.up else None) for f in col.fear],
+                knights=[k.id for k in state.knights if k.column == c],
+                status=_status(check_column(state, c)),
+                accepts=_accepts(col),
+            )
+        )
+    knights = [
+        KnightView(
+            id=k.id,
+            name=KNIGHT[k.id].name,
+            symbol=KNIGHT[k.id].symbol,
+            owner=k.owner,
+            cheese=k.cheese,
+            column=k.column,
+            abilities=[content.ability_text(a) for a in KNIGHT[k.id].abilities],
+        )
+        for k in state.knights
+    ]
+    nm = NIGHTMARE[state.nightmare]
+    return View(
+        seat=seat,
+        names=[s.name for s in state.seats],
+        round=state.round,
+        rounds=ROUNDS,
+        phase=state.phase,
+        to_act=sorted(to_act(state)),
+        ready=list(state.ready),
+        phase_steps=state.phase_steps,
+        timer_seconds=timer_seconds(state),
+        holiday=state.options.holiday,
+        nightmare=state.nightmare,
+        difficulty=("Holiday, " if state.options.holiday else "") + DIFFICULTY[nm.level],
+        rule_changes=content.nightmare_rule_changes(state.nightmare),
+        nightmare_out=state.nightmare_out,
+        upcoming=[bool(u) for u in state.upcoming],
+        fox_spots=list(state.fox_spots),
+        columns=columns,
+        knights=knights,
+        hands=[[hc.card for hc in hand if hc.up] for hand in state.hands],
+        hidden=[sum(1 for hc in hand if not hc.up) for hand in state.hands],
+        pending=state.pending,
+        relief_deck=len(state.relief_deck),
+        relief_discard=list(state.relief_discard),
+        common_deck=len(state.common_deck),
+        common_discard=list(state.common_discard),
+        complicated_discard=list(state.complicated_discard),
+        fox_deck=len(state.fox_deck),
+        fox_discard=list(state.fox_discard),
+        gray_deck=len(state.gray_deck),
+        fear_pool=len(state.fear_pool),
+        cheese_supply=content.CHEESE - sum(k.cheese for k in state.knights),
+        reports=list(state.reports),
+        last_check=_last_check(state),
+        dealt_with=dict(state.dealt_with),
+        result=state.result,
+        end_reason=state.end_reason,
+        hidden_cards=[[hc.card for hc in hand if not hc.up] for hand in state.hands] if everything else [],
+        upcoming_problems=list(state.upcoming) if everything else [],
+        fear_kinds=[[content.FEAR_KIND[f.token] for f in col.fear] for col in state.columns] if everything else [],
+    )
