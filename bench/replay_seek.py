@@ -19,13 +19,19 @@ from foxtui.engine.replay import ReplayCursor
 from foxtui.games import GAMES
 
 
-def long_record(game_id: str, min_steps: int):
+def long_record(game_id: str, min_steps: int, tries: int = 60):
+    """The first random-bot game of at least ``min_steps`` steps, else the longest of ``tries``
+    (some games, like Fox Matters' five rounds, are never that long)."""
     game = GAMES[game_id]
-    for seed in range(1, 500):
-        session = autoplay(game, game.max_players, seed, game.Options(target_eggs=15) if game_id == "master-fox" else None, level="random")
+    options = game.Options(target_eggs=15) if game_id == "master-fox" else game.Options()
+    best = None
+    for seed in range(1, tries + 1):
+        session = autoplay(game, game.max_players, seed, options, level="random")
+        if best is None or session.step_count > len(best.steps):
+            best = session.record
         if session.step_count >= min_steps:
-            return game, session.record
-    raise SystemExit(f"no {game_id} game of {min_steps} steps found")
+            break
+    return game, best
 
 
 def main() -> None:
