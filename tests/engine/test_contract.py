@@ -161,3 +161,22 @@ def test_autoplay_is_byte_for_byte_reproducible(game_id: str, tmp_path) -> None:
     assert cli_main(["autoplay", game_id, "--players", str(game.min_players), "--seed", "9", "--out", str(a)]) == 0
     assert cli_main(["autoplay", game_id, "--players", str(game.min_players), "--seed", "9", "--out", str(b)]) == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_records_are_the_same_in_processes_with_different_hash_seeds(game_id: str, tmp_path) -> None:
+    """Set iteration order changes with PYTHONHASHSEED; rules and bots must not depend on it."""
+    import os
+    import subprocess
+    import sys
+
+    game = GAMES[game_id]
+    for players, seed in ((game.min_players, 1), (game.max_players, 3)):
+        outputs = []
+        for hash_seed in ("1", "2"):
+            out = tmp_path / f"{players}-{hash_seed}.json"
+            env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+            command = ["autoplay", game_id, "--players", str(players), "--seed", str(seed), "--out", str(out)]
+            subprocess.run([sys.executable, "-m", "foxtui", *command], check=True, env=env, capture_output=True, timeout=300)
+            outputs.append(out.read_bytes())
+        assert outputs[0] == outputs[1], f"{players} players, seed {seed}: the records differ"

@@ -254,7 +254,7 @@ def _plan_with(view: Any, cols: list[_Col], knights_first: bool) -> tuple[list[_
         plan = _solve(col, pool, knights, nightmare, None, knights_first)
         if plan is None and not col.cards:
             # a different first card sometimes opens a better chain
-            firsts = sorted({c for c in pool if CARDS[c].kind != "gray"}, key=lambda c: -len(CARDS[c].symbols))[:3]
+            firsts = sorted({c for c in pool if CARDS[c].kind != "gray"}, key=lambda c: (-len(CARDS[c].symbols), c))[:3]
             for f in firsts:
                 plan = _solve(col, pool, knights, nightmare, f, knights_first)
                 if plan is not None:
