@@ -35,7 +35,7 @@ def playable_games() -> dict[str, Any]:
     """The games in GAMES that have a panel, in GAMES' order."""
     from foxtui.games import GAMES
 
-    return {game_id: game for game_id, game in GAMES.items() if game_id in PANELS}
+    return {game_id: GAMES[game_id] for game_id in GAMES if game_id in PANELS}  # imports only those
 
 
 def unplayable_reason(game_id: str) -> str | None:

@@ -1,0 +1,475 @@
+"""The Fox Matters panel: the six columns of problems, one zoomed in at a time, the
+hands and knights of the whole (cooperative) table, and the Action timer.
+
+Everything drawn comes from the View handed to :meth:`FoxMattersPanel.show`. The
+panel keeps only UI state of its own: which column is zoomed in, and the
+countdown the table's clock runs during the Action (the clock is the table's, not
+the game's; when it runs out the panel sends the engine's TimeUp step, so the
+record holds that moment). Every move it sends up is taken from the legal list.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Digits, OptionList, Static
+from textual.widgets.option_list import Option
+
+from foxtui.games.fox_matters import content
+from foxtui.games.fox_matters.actions import (
+    NUM_COLUMNS,
+    EndAction,
+    FaceFear,
+    MoveKnight,
+    PickFox,
+    PlayCard,
+    Ready,
+    TakeBack,
+    TimeUp,
+    UseAbility,
+)
+
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
+from .base import GamePanel
+
+PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "over": "Game over"}
+
+
+def _symbols(need: dict[str, int], extra_any: int = 0) -> str:
+    parts = [f"{n} {content.LABELS[s]}" for s, n in need.items() if n]
+    if extra_any:
+        parts.append(f"{extra_any} of any kind")
+    return ", ".join(parts)
+
+
+def clock_text(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class CheckScreen(ModalScreen[None]):
+    """The Problem check just made, column by column: met or not, and for a failure
+    exactly what was missing. Shown to everyone; Enter or Esc goes back."""
+
+    CSS_PATH = stylesheets("fox_matters.tcss")
+    BINDINGS = [
+        Binding("enter", "close", "Continue", id="fox_matters.check.close"),
+        Binding("escape", "close", "Continue", id="fox_matters.check.close_escape", show=False),
+    ]
+
+    def __init__(self, view: Any) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fm-check-box"):
+            yield Static(self._title(), id="fm-check-title")
+            with VerticalScroll(id="fm-check-body"):
+                yield Static(self._body())
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#fm-check-body").focus()  # the arrow keys scroll a long check
+
+    def _title(self) -> Text:
+        view = self.view
+        report = view.reports[-1]
+        met = sum(1 for c in report.columns if c.met)
+        out = Text(f"Problem check, round {report.round}: {met} of {len(report.columns)} columns dealt with", style="bold")
+        if view.result:
+            out.append(f" · the team {view.result}", style="bold")
+        out.append("  ↑↓ scroll", style="italic")
+        return out
+
+    def _body(self) -> Text:
+        view = self.view
+        out = Text()
+        for n, report in enumerate(view.reports[-1].columns):
+            if n:
+                out.append("\n")
+            out.append(f"Column {report.column + 1}: ", style="bold")
+            out.append("dealt with" if report.met else "NOT dealt with", style="bold green" if report.met else "bold red")
+            out.append(" — " + ", ".join(content.PROBLEM[p].name for p in report.problems))
+            for line in view.last_check[report.column]:
+                out.append(f"\n  {line}")
+        if view.end_reason:
+            out.append(f"\n\n{view.end_reason}", style="bold")
+        return out
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ActionList(OptionList):
+    """The moves on offer at the zoomed-in column (Enter plays the highlighted one)."""
+
+    BINDINGS = [
+        Binding("enter", "select", "Do it", id="fox_matters.choose"),
+        Binding("k", "cursor_up", "Previous move", id="fox_matters.choice_up", show=False),
+        Binding("j", "cursor_down", "Next move", id="fox_matters.choice_down", show=False),
+    ]
+
+
+class FoxMattersPanel(GamePanel):
+    STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
+    #: seconds of the table's clock per tick of the countdown (tests drive it faster)
+    TICK: ClassVar[float] = 1.0
+    KEYS_HELP: ClassVar[str] = """\
+## Fox Matters keys
+
+The six columns are shown one at a time; the line at the top sums up all six
+(`✓` met now, `have/need` symbols, `F` a Fear token, `·` no problem).
+
+- **← →** or **h l**: zoom into the column to the left or right; **1–6** jump to a column.
+- **↑ ↓** or **j k**: pick a move at this column (play a card, take one back, move
+  a knight, face a Fear token, use a knight's cheese); **Enter** does it.
+- **r**: say you are Ready (Planning). When everyone is, the timer starts and the
+  new cards turn face up.
+- **e**: say you are done (Action). The Action ends when everyone is done or the
+  timer runs out.
+
+It is a cooperative table: during the Action anyone may play any face-up card, and
+cards remember whose they are. Only the moves you may make now are offered.
+"""
+
+    BINDINGS = [
+        Binding("left", "column(-1)", "Column left", id="fox_matters.left", show=False),
+        Binding("right", "column(1)", "Column right", id="fox_matters.right", show=False),
+        Binding("h", "column(-1)", "Column left", id="fox_matters.left_h", show=False),
+        Binding("l", "column(1)", "Column right", id="fox_matters.right_l", show=False),
+        *(
+            Binding(str(n), f"goto({n - 1})", f"Column {n}", id=f"fox_matters.column{n}", show=False)
+            for n in range(1, NUM_COLUMNS + 1)
+        ),
+        Binding("r", "play('ready')", "Ready", id="fox_matters.ready"),
+        Binding("e", "play('end')", "Done", id="fox_matters.end"),
+    ]
+
+    def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
+        super().__init__(id=id, replay=replay)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._seat: int | None = None
+        self._column = 0  # the zoomed-in column
+        self._choices: list[Any] = []
+        self._ready = False
+        # the countdown: which Action it belongs to (the round) and the seconds left
+        self._timed_round: int | None = None
+        self._left = 0
+        self._ticker: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="fm-top"):
+            yield Static(id="fm-head")
+            yield Digits("", id="fm-timer")
+        with Horizontal(id="fm-middle"):
+            with VerticalScroll(id="fm-column"):
+                yield Static(id="fm-detail")
+            with Vertical(id="fm-right"):
+                yield Static(id="fm-table")
+                yield ActionList(id="fm-moves")
+        yield Static(id="fm-hint")
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self._redraw()
+
+    # --- data down
+
+    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+        self._view, self._legal, self._seat = view, list(legal), seat
+        self._follow_clock(view)
+        self._redraw()
+
+    def interlude(self, before: Any, after: Any) -> Screen | None:
+        if len(after.reports) > len(before.reports):
+            return CheckScreen(after)
+        return None
+
+    # --- the table's clock
+
+    def _follow_clock(self, view: Any) -> None:
+        """Start the countdown when an Action begins; stop it when it is over."""
+        timed = view.phase == "action" and view.timer_seconds > 0 and not self.replay
+        if not timed:
+            self._timed_round = None
+            self._stop_ticker()
+            return
+        if self._timed_round != view.round:
+            self._timed_round = view.round
+            self._left = view.timer_seconds
+            self._stop_ticker()
+            self._ticker = self.set_interval(self.TICK, self._tick)
+
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _tick(self) -> None:
+        if self._left > 0:
+            self._left -= 1
+            self._draw_timer()
+        if self._left > 0 or not self.screen.is_active:
+            return  # time is up while the help is open: the step waits for the table
+        time_up = next((a for a in self._legal if isinstance(a, TimeUp)), None)
+        if time_up is not None:
+            self._stop_ticker()
+            self._choose(time_up)
+
+    def _draw_timer(self) -> None:
+        if not self._ready:
+            return
+        timer = self.query_one("#fm-timer", Digits)
+        timed = self._timed_round is not None
+        timer.display = timed
+        if timed:
+            timer.update(clock_text(self._left))
+            timer.set_class(self._left <= 10, "-hurry")
+
+    # --- what is on offer
+
+    def _offered(self, kind: type) -> Any | None:
+        return next((a for a in self._legal if type(a) is kind), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play":
+            return self._offered(Ready if parameters[0] == "ready" else EndAction) is not None
+        return True
+
+    def _moves_here(self) -> list[Any]:
+        """The legal moves that concern the zoomed-in column, then those of no column."""
+        view, c = self._view, self._column
+        here = {p.card for p in view.columns[c].cards}
+        out = []
+        for a in self._legal:
+            if isinstance(a, PlayCard):
+                keep = a.column == c
+            elif isinstance(a, TakeBack):
+                keep = a.card in here
+            elif isinstance(a, MoveKnight):
+                keep = a.column == c or (a.column == -1 and a.knight in view.columns[c].knights)
+            elif isinstance(a, FaceFear):
+                keep = a.column == c
+            elif isinstance(a, UseAbility):
+                keep = a.column in (c, -1)
+            else:
+                keep = isinstance(a, PickFox)
+            if keep:
+                out.append(a)
+        return out
+
+    # --- player input
+
+    def action_column(self, step: int) -> None:
+        self._goto((self._column + step) % NUM_COLUMNS)
+
+    def action_goto(self, column: int) -> None:
+        self._goto(column)
+
+    def _goto(self, column: int) -> None:
+        if column != self._column:
+            self._column = column
+            self._redraw()
+
+    def action_play(self, what: str) -> None:
+        self._choose(self._offered(Ready if what == "ready" else EndAction))
+
+    def _choose(self, action: Any | None) -> None:
+        if action is not None and action in self._legal:
+            self.post_message(self.ActionChosen(action))
+
+    @on(OptionList.OptionSelected, "#fm-moves")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self._choices):
+            self._choose(self._choices[index])
+
+    # --- drawing
+
+    def _redraw(self) -> None:
+        if not self._ready or self._view is None:
+            return
+        view = self._view
+        self.query_one("#fm-head", Static).update(self._head_text(view))
+        self._draw_timer()
+        self.query_one("#fm-detail", Static).update(self._column_text(view))
+        self.query_one("#fm-table", Static).update(self._table_text(view))
+        self._offer(self._moves_here())
+        self.query_one("#fm-hint", Static).update(self._hint_text(view))
+        moves = self.query_one(ActionList)
+        if self.screen.focused is None or self.screen.focused is self:
+            moves.focus()
+        self.refresh_bindings()
+
+    def _head_text(self, view: Any) -> Text:
+        phase = PHASE[view.phase]
+        if view.phase == "action" and not view.timer_seconds:
+            phase += " (untimed)"
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"Round {view.round}/{view.rounds} · {phase}", style="bold")
+        nightmare = content.NIGHTMARE[view.nightmare].name
+        where = "in column 5" if view.nightmare_out else "waiting"
+        out.append(f" · {nightmare} ({view.difficulty}, {where})")
+        out.append("\n")
+        for c, col in enumerate(view.columns):
+            if c:
+                out.append(" ")
+            out.append_text(self._overview_cell(c, col))
+        waiting = sum(view.upcoming)
+        kind = "Common" if view.holiday else "Complicated"
+        out.append(f"\n{kind} problems waiting face down: {waiting}", style="bold" if waiting else "")
+        foxes = [content.CARDS[f].name for f in view.fox_spots if f]
+        out.append(" · Fox cards: " + (", ".join(foxes) or "none"))
+        if view.result:
+            out.append(f" The team {view.result}!", style="bold")
+        return out
+
+    def _overview_cell(self, c: int, col: Any) -> Text:
+        s = col.status
+        if not col.problems:
+            body = f"{c + 1}:·"
+        else:
+            body = f"{c + 1}:{'✓' if s.met else ''}{s.have_total}/{s.need_total}"
+        body += "F" * len(col.fear)
+        style = "reverse bold" if c == self._column else ("green" if col.problems and s.met else "")
+        return Text(body.ljust(9), style=style)
+
+    def _column_text(self, view: Any) -> Text:
+        c = self._column
+        col = view.columns[c]
+        s = col.status
+        out = Text(f"Column {c + 1}", style="bold")
+        if not col.problems:
+            out.append(": no problem here, nothing may be played.")
+        for pid in col.problems:
+            p = content.PROBLEM[pid]
+            out.append(f"\n• {p.name}", style="bold magenta" if p.kind == "nightmare" else "bold")
+            out.append(f": {content.needs_text(p.total, p.needs)}")
+        for f in col.fear:
+            if not f.up:
+                out.append("\nFear: face down", style="red")
+            elif f.kind == "two":
+                out.append("\nFear: red 2 (two more symbols)", style="red")
+            else:
+                out.append(f"\nFear: one more {content.LABELS[f.kind]}", style="red")
+        knights = [k.name for k in view.knights if k.column == c]
+        if knights:
+            out.append(f"\nKnights: {', '.join(knights)}")
+        if col.cards:
+            out.append("\nChain:", style="bold")
+        for n, played in enumerate(col.cards, 1):
+            broken = n in s.broken_links
+            out.append(f"\n {n}. {content.card_label(played.card)}", style="red" if broken else "")
+            out.append(f" ({view.names[played.owner]})", style="dim")
+            if broken:
+                out.append(" ✗ breaks the chain", style="bold red")
+        if col.problems:
+            out.append(f"\nHave {s.have_total} of {s.need_total} symbols: ", style="bold")
+            if s.met:
+                out.append("met", style="bold green")
+            else:
+                out.append("missing " + (_symbols(s.missing, s.missing_any) or "a whole chain"), style="yellow")
+            if s.gray_tail:
+                out.append(f" (a Gray Tail took {s.gray_tail} off)")
+            if col.accepts:
+                allowed = ", ".join(content.LABELS[a] for a in col.accepts)
+                out.append(f"\nNext card must show: {allowed}", style="dim")
+        if view.last_check[c]:
+            out.append(f"\nLast Problem check (round {view.reports[-1].round}):", style="bold")
+            for line in view.last_check[c]:
+                out.append(f"\n {line}")
+        return out
+
+    def _table_text(self, view: Any) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for seat, name in enumerate(view.names):
+            if seat:
+                out.append("\n")
+            mark = "✓" if view.phase in ("planning", "action") and view.ready[seat] else " "
+            out.append(f"{mark}{name}", style="bold" if seat == self._seat else "")
+            knights = [f"{k.name.removeprefix('Fox ')} {k.cheese}" for k in view.knights if k.owner == seat]
+            if knights:
+                out.append(f" · cheese: {', '.join(knights)}", style="dim")
+            cards = [content.CARDS[card].name for card in view.hands[seat]]
+            if view.hidden[seat]:
+                cards.append(f"{view.hidden[seat]} face down")
+            out.append("\n  " + (", ".join(cards) or "no cards"))
+        return out
+
+    def _offer(self, choices: list[Any]) -> None:
+        widget = self.query_one(ActionList)
+        if choices == self._choices:
+            return  # the same offer: keep the highlight
+        old = widget.highlighted
+        self._choices = choices
+        widget.clear_options()
+        widget.add_options([Option(self._label(a)) for a in choices])
+        if choices:
+            widget.highlighted = min(old or 0, len(choices) - 1)
+
+    def _owner(self, card: str) -> str:
+        view = self._view
+        for seat, hand in enumerate(view.hands):
+            if card in hand:
+                return view.names[seat]
+        for col in view.columns:
+            for played in col.cards:
+                if played.card == card:
+                    return view.names[played.owner]
+        return "?"
+
+    def _label(self, a: Any) -> str:
+        view = self._view
+        if isinstance(a, PlayCard):
+            return f"Play {content.card_label(a.card)} — {self._owner(a.card)}'s"
+        if isinstance(a, TakeBack):
+            return f"Take back {content.CARDS[a.card].name} to {self._owner(a.card)}"
+        if isinstance(a, MoveKnight):
+            name = content.KNIGHT[a.knight].name
+            return f"Move {name} back to its board" if a.column < 0 else f"Move {name} to column {a.column + 1}"
+        if isinstance(a, FaceFear):
+            return f"Turn Fear token {a.index + 1} face up"
+        if isinstance(a, PickFox):
+            return f"Keep {content.card_label(a.card)}"
+        if isinstance(a, UseAbility):
+            knight = content.KNIGHT[a.knight]
+            ability = knight.abilities[a.ability]
+            text = f"{knight.name} (cheese {ability.cost}): {content.ability_short(ability)}"
+            if ability.kind in ("remove_common", "move_common"):
+                text += f" {content.PROBLEM[view.columns[a.column].problems[a.index]].name}"
+            if ability.kind in ("move_fear", "discard_fear"):
+                text += f" {a.index + 1}"
+            if ability.kind == "recruit_face_up_fox":
+                text += f" {content.CARDS[view.fox_spots[a.index]].name}"
+            if a.to >= 0:
+                text += f" to column {a.to + 1}"
+            return text
+        return type(a).__name__
+
+    def _hint_text(self, view: Any) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis", style="italic")
+        if not self._legal:
+            if self.replay or self._seat is None:
+                out.append("← → zoom into another column.")
+            elif view.phase == "over":
+                out.append(view.end_reason)
+            else:
+                waiting = ", ".join(view.names[s] for s in view.to_act) or "nobody"
+                out.append(f"Waiting for {waiting}. ← → zoom into another column.")
+            return out
+        if view.phase == "pick_fox":
+            out.append("Keep one of the Fox cards: ↑↓ pick, Enter keep.")
+            return out
+        if view.phase == "planning" and any(view.hidden):
+            out.append("New cards stay face down until the timer starts. ")
+        out.append("← → column · ↑↓ move · Enter do it")
+        return out
