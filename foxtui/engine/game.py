@@ -117,3 +117,44 @@ class GameBase:
 def rng_field_changed(before: Any, after: Any) -> bool:
     """True if a step drew from the PRNG (games keep its state in ``state.rng``)."""
     return getattr(before, "rng", None) != getattr(after, "rng", None)
+
+
+class ModuleGame(GameBase):
+    """A game whose rules are a module of pure functions and whose views come from one
+    function: the Game methods that only pass their arguments on are written once, here.
+
+    ``rules`` provides setup, to_act, legal_actions, apply and determinize;
+    ``make_view(state, seat, everything=False)`` builds every View; ``narrate``
+    is the game's describe function; ``state.round`` is the round shown to players.
+    """
+
+    rules: Any
+    make_view: Callable[..., Any]
+    narrate: Callable[..., str]
+
+    def setup(self, seats: list[SeatInfo], options: Any, seed: int) -> Any:
+        return self.rules.setup(seats, options, seed)
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        return self.rules.to_act(state)
+
+    def legal_actions(self, state: Any, seat: int) -> list[Any]:
+        return self.rules.legal_actions(state, seat)
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        return self.rules.apply(state, seat, action)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return self.make_view(state, seat)
+
+    def view_all(self, state: Any) -> Any:
+        return self.make_view(state, None, everything=True)
+
+    def describe(self, state: Any, seat: int, action: Any, viewer: int | None) -> str:
+        return self.narrate(state, seat, action, viewer)
+
+    def round_of(self, state: Any) -> int:
+        return state.round
+
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        return self.rules.determinize(state, seat, seed)

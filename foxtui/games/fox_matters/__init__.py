@@ -6,7 +6,7 @@ from importlib import resources
 from typing import Any
 
 from foxtui.bots import random_bot
-from foxtui.engine.game import GameBase, Outcome, SeatInfo
+from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, FaceFear, Ready, UseAbility
@@ -23,7 +23,7 @@ COMMON, COMPLICATED, NIGHTMARE = (
 )
 
 
-class FoxMatters(GameBase):
+class FoxMatters(ModuleGame):
     id = "fox-matters"
     title = "Fox Matters"
     min_players = rules.MIN_PLAYERS
@@ -34,25 +34,10 @@ class FoxMatters(GameBase):
     View = View
     bots = {"cooperative": cooperative_bot, "random": random_bot}
     asks_ages = False
+    rules = rules
+    make_view = staticmethod(make_view)
+    narrate = staticmethod(describe)
     rules_markdown = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
-
-    def setup(self, seats: list[SeatInfo], options: Options, seed: int) -> State:
-        return rules.setup(seats, options, seed)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Any]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Any) -> State:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> View:
-        return make_view(state, seat)
-
-    def view_all(self, state: State) -> View:
-        return make_view(state, None, everything=True)
 
     def outcome(self, state: State) -> Outcome | None:
         """Cooperative: everyone shares one result. The score is the number of problem
@@ -75,15 +60,6 @@ class FoxMatters(GameBase):
             breakdown=[dict(breakdown) for _ in range(n)],
             coop_won=won,
         )
-
-    def describe(self, state: State, seat: int, action: Any, viewer: int | None) -> str:
-        return describe(state, seat, action, viewer)
-
-    def round_of(self, state: State) -> int:
-        return state.round
-
-    def determinize(self, state: State, seat: int, seed: int) -> State:
-        return rules.determinize(state, seat, seed)
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if len(after.reports) > len(before.reports):

@@ -6,7 +6,7 @@ from importlib import resources
 from typing import Any
 
 from foxtui.bots import random_bot
-from foxtui.engine.game import GameBase, Outcome, SeatInfo
+from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, Grab, Stop, Touch
@@ -16,7 +16,7 @@ from .state import Options, State
 from .view import View, make_view
 
 
-class MasterFox(GameBase):
+class MasterFox(ModuleGame):
     id = "master-fox"
     title = "Master Fox"
     min_players = rules.MIN_PLAYERS
@@ -27,25 +27,10 @@ class MasterFox(GameBase):
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot}
     asks_ages = True  # the oldest shakes the box and starts; the youngest keeps a mission and wins ties
+    rules = rules
+    make_view = staticmethod(make_view)
+    narrate = staticmethod(describe)
     rules_markdown = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
-
-    def setup(self, seats: list[SeatInfo], options: Options, seed: int) -> State:
-        return rules.setup(seats, options, seed)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Any]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Any) -> State:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: State, seat: int | None) -> View:
-        return make_view(state, seat)
-
-    def view_all(self, state: State) -> View:
-        return make_view(state, None, everything=True)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
@@ -64,15 +49,6 @@ class MasterFox(GameBase):
             coop_won=None,
             tiebreak=tiebreak,
         )
-
-    def describe(self, state: State, seat: int, action: Any, viewer: int | None) -> str:
-        return describe(state, seat, action, viewer)
-
-    def round_of(self, state: State) -> int:
-        return state.round
-
-    def determinize(self, state: State, seat: int, seed: int) -> State:
-        return rules.determinize(state, seat, seed)
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if isinstance(action, Touch):
