@@ -8,14 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
 from importlib import import_module
+from typing import NamedTuple
 
 from foxtui.engine.game import Game
 
-#: game id -> the module that defines it as ``GAME`` (the app offers those that also have a screen)
-MODULES = {
-    "master-fox": "foxtui.games.master_fox",
-    "fox-matters": "foxtui.games.fox_matters",
+
+class GameInfo(NamedTuple):
+    """What menus show of a game, known without importing its rules (a test checks it
+    matches the game)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    module: str
+
+
+#: every game with complete rules; the app offers those that also have a screen
+INFO = {
+    info.id: info
+    for info in (
+        GameInfo("master-fox", "Master Fox", 2, 4, "foxtui.games.master_fox"),
+        GameInfo("fox-matters", "Fox Matters", 1, 5, "foxtui.games.fox_matters"),
+    )
 }
+MODULES = {game_id: info.module for game_id, info in INFO.items()}
 
 
 class GameRegistry(MutableMapping[str, Game]):
@@ -34,6 +51,14 @@ class GameRegistry(MutableMapping[str, Game]):
         if game_id not in self._ids:
             self._ids.append(game_id)
         self._games[game_id] = game
+        self._modules.pop(game_id, None)  # a lent game has no entry in INFO to trust
+
+    def info(self, game_id: str) -> GameInfo:
+        """Title and player counts, without importing the game's rules when INFO knows them."""
+        if game_id in self._modules and game_id in INFO:
+            return INFO[game_id]
+        game = self[game_id]
+        return GameInfo(game.id, game.title, game.min_players, game.max_players, "")
 
     def __delitem__(self, game_id: str) -> None:
         self._ids.remove(game_id)

@@ -14,5 +14,4 @@ def players_text(seats: list[SeatInfo]) -> str:
 def game_title(game_id: str) -> str:
     from foxtui.games import GAMES
 
-    game = GAMES.get(game_id)
-    return game.title if game is not None else game_id
+    return GAMES.info(game_id).title if game_id in GAMES else game_id

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from foxtui.games import GAMES, MODULES
+from foxtui.games import GAMES, INFO, MODULES
 
 
 def test_every_registered_game_has_its_id_and_contract_attributes() -> None:
@@ -14,12 +14,15 @@ def test_every_registered_game_has_its_id_and_contract_attributes() -> None:
     for game_id, game in GAMES.items():
         assert game.id == game_id
         assert game.min_players <= game.max_players and game.bots and game.rules_markdown.strip()
+        info = INFO[game_id]
+        assert (info.title, info.min_players, info.max_players) == (game.title, game.min_players, game.max_players)
 
 
 def test_games_are_imported_only_when_used() -> None:
     code = (
         "import json, sys\n"
         "from foxtui.games import GAMES\n"
+        "GAMES.info('master-fox').title, GAMES.info('fox-matters').max_players\n"
         "before = [m for m in sys.modules if m.startswith('foxtui.games.')]\n"
         "GAMES['master-fox'].title\n"
         "after = [m for m in sys.modules if m.startswith('foxtui.games.')]\n"

@@ -31,6 +31,14 @@ class NoPanel(KeyError):
         return str(self.args[0])
 
 
+def playable_infos() -> list[Any]:
+    """Title and player counts of the games with a panel, without importing their rules
+    (the home screen's first frame needs only these)."""
+    from foxtui.games import GAMES
+
+    return [GAMES.info(game_id) for game_id in GAMES if game_id in PANELS]
+
+
 def playable_games() -> dict[str, Any]:
     """The games in GAMES that have a panel, in GAMES' order."""
     from foxtui.games import GAMES

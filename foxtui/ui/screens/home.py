@@ -101,7 +101,9 @@ class HomeScreen(Screen):
                     id="continue",
                 )
             )
-        for game in _games().values():
+        from ..games import playable_infos
+
+        for game in playable_infos():
             options.append(Option(f"New game: {game.title} — {_player_range(game)}", id=f"new:{game.id}"))
         options.append(Option("Saved games", id="saved"))
         options.append(Option("Rules", id="rules"))
