@@ -13,16 +13,6 @@ def option_names(game: Game) -> list[str]:
     return [f.name for f in msgspec.structs.fields(game.Options)]
 
 
-def describe_options(game: Game) -> list[str]:
-    """One line per option: NAME=DEFAULT and what it means."""
-    lines = []
-    for field in msgspec.inspect.type_info(game.Options).fields:
-        meta = field.type if isinstance(field.type, msgspec.inspect.Metadata) else None
-        description = (meta.extra_json_schema or {}).get("description", "") if meta else ""
-        lines.append(f"{field.encode_name}={field.default}  {description}".rstrip())
-    return lines
-
-
 def parse_options(game: Game, pairs: list[str]) -> Any:
     """Build ``game.Options`` from KEY=VALUE strings; ValueError with one sentence if wrong."""
     names = option_names(game)
