@@ -112,6 +112,12 @@ def broken_links(cards: Sequence[str]) -> list[int]:
     return out
 
 
+#: card id -> (its specific symbols, how many universal ones), split once for evaluate
+_GIVES: dict[str, tuple[tuple[int, ...], int]] = {
+    cid: (tuple(s for s in card.symbols if s != ANY), card.symbols.count(ANY)) for cid, card in CARDS.items()
+}
+
+
 def evaluate(
     problems: Sequence[str],
     cards: Sequence[str],
@@ -127,11 +133,10 @@ def evaluate(
     have = c.have
     wild = 0
     for cid in cards:
-        for s in CARDS[cid].symbols:
-            if s == ANY:
-                wild += 1
-            else:
-                have[s] += 1
+        specific, universal = _GIVES[cid]
+        wild += universal
+        for s in specific:
+            have[s] += 1
     for s in knight_symbols:
         have[s] += 1
     c.have_any = wild

@@ -250,8 +250,9 @@ def column_accepts(state: State) -> tuple[int, ...]:
     return tuple(out)
 
 
-# accepts -> {card: the PlayCard actions it has there}, filled in as cards are asked about
-_TABLES: dict[tuple[int, ...], dict[str, list[PlayCard]]] = {}
+# accepts -> {card: the PlayCard actions it has there, card mask: its open columns as bits},
+# filled in as cards are asked about
+_TABLES: dict[tuple[int, ...], dict] = {}
 _PLAY_ROW: dict[str, tuple[PlayCard, ...]] = {c: tuple(PLAY[c, col] for col in range(NUM_COLUMNS)) for c in CARDS}
 # (knight, where it stands) -> every other place its marker may go
 _MOVES_FROM: dict[tuple[str, int], tuple] = {
@@ -261,7 +262,7 @@ _MOVES_FROM: dict[tuple[str, int], tuple] = {
 }
 
 
-def _table(accepts: tuple[int, ...]) -> dict[str, list[PlayCard]]:
+def _table(accepts: tuple[int, ...]) -> dict:
     table = _TABLES.get(accepts)
     if table is None:
         if len(_TABLES) > 2048:
@@ -270,14 +271,27 @@ def _table(accepts: tuple[int, ...]) -> dict[str, list[PlayCard]]:
     return table
 
 
-def _plays(hand: list[HandCard], table: dict[str, list[PlayCard]], accepts: tuple[int, ...], out: list) -> None:
+# card -> its PlayCard actions for every set of open columns (a bit per column)
+_PLAY_SETS: dict[str, tuple[tuple[PlayCard, ...], ...]] = {
+    c: tuple(tuple(row[col] for col in range(NUM_COLUMNS) if bits >> col & 1) for bits in range(1 << NUM_COLUMNS))
+    for c, row in _PLAY_ROW.items()
+}
+
+
+def _plays(hand: list[HandCard], table: dict, accepts: tuple[int, ...], out: list) -> None:
     for hc in hand:
         if hc.up:
             acts = table.get(hc.card)
             if acts is None:
+                # the columns open to this card's symbols; many cards share a mask, so the
+                # bits are kept in the same table under the (int) mask
                 mask = CARDS[hc.card].mask
-                row = _PLAY_ROW[hc.card]
-                acts = table[hc.card] = [row[c] for c, fm in enumerate(accepts) if fm == -1 or (fm >= 0 and mask & fm)]
+                bits = table.get(mask)
+                if bits is None:
+                    bits = table[mask] = sum(
+                        1 << c for c, fm in enumerate(accepts) if fm == -1 or (fm >= 0 and mask & fm)
+                    )
+                acts = table[hc.card] = _PLAY_SETS[hc.card][bits]
             out.extend(acts)
 
 
@@ -678,13 +692,17 @@ def check_column(state: State, c: int) -> check.Check:
 
     The result must not be modified (results are shared through a small memo)."""
     col = state.columns[c]
-    key = (
+    return _check(
         tuple(col.problems),
         tuple([p.card for p in col.cards]),
         tuple([KNIGHT_SYMBOL[k.id] for k in state.knights if k.column == c]),
         tuple([content.FEAR_KIND[f.token] for f in col.fear if f.up]) if col.fear else (),
         state.nightmare,
     )
+
+
+def _check(*key) -> check.Check:
+    """check.evaluate(*key) through the memo (key: problems, cards, knight symbols, faced Fear, nightmare)."""
     result = _CHECKS.get(key)
     if result is None:
         if len(_CHECKS) > 20_000:
@@ -736,9 +754,12 @@ def resolve(state: State) -> State:
             if col.cards:
                 columns[c] = Column([], [], col.fear)
             continue
-        result = check_column(state, c)
-        cards = [p.card for p in col.cards]
+        # what check_column(state, c) looks at, gathered once here (standing saves a knight scan per column)
+        cards = tuple([p.card for p in col.cards])
         faced = [content.FEAR_KIND[f.token] for f in col.fear if f.up] if col.fear else []
+        result = _check(
+            tuple(col.problems), cards, tuple([KNIGHT_SYMBOL[knights[i].id] for i in on]), tuple(faced), state.nightmare
+        )
         cheese: dict[str, int] = {}
         fear_added = third = False
         if result.met:
@@ -848,13 +869,21 @@ def _place(problems: list[list[str]], start: int, pid: str, force: bool = False)
     return False
 
 
+# shared immutable face-down hand cards, one per card
+_FACE_DOWN: dict[str, HandCard] = {c: HandCard(c, False) for c in CARDS}
+
+
 def clean_up(state: State) -> State:
     r = Rng(state.rng)
     problems = [list(col.problems) for col in state.columns]
     deck, discard = list(state.common_deck), list(state.common_discard)
     for c in range(NUM_COLUMNS):
         pid = _draw(deck, discard, r)
-        if pid is not None and not _place(problems, c, pid):
+        if pid is None:
+            continue
+        if len(problems[c]) < MAX_PROBLEMS:  # the usual case, without the walk along the columns
+            problems[c].append(pid)
+        elif not _place(problems, c, pid):
             discard.append(pid)  # every column is full: it goes straight to the discard pile
     for _ in range(content.effect_total(state.nightmare, "extra_common")):
         room = [c for c in range(NUM_COLUMNS) if len(problems[c]) < MAX_PROBLEMS]
@@ -886,10 +915,11 @@ def clean_up(state: State) -> State:
     n = len(state.seats)
     deal = relief_deal(n, state.nightmare)
     for p in range(n):
+        hand = hands[p]
         for _ in range(deal[p]):
             card = _draw(relief, relief_discard, r)
             if card is not None:
-                hands[p].append(HandCard(card, False))
+                hand.append(_FACE_DOWN[card])
     columns = [Column(problems[c], col.cards, col.fear) for c, col in enumerate(state.columns)]
     return replace(
         state,
