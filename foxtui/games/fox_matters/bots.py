@@ -82,19 +82,6 @@ class _Plan:
         self.knights = knights
 
 
-def _missing(need_total: int, need: list[int], have: list[int], wild: int) -> tuple[list[int], int]:
-    missing = [0] * N
-    left = wild
-    for i in range(N):
-        d = need[i] - have[i]
-        if d > 0:
-            use = d if d < left else left
-            left -= use
-            missing[i] = d - use
-    total = sum(have) + wild
-    return missing, max(0, need_total - total - sum(missing))
-
-
 def _solve(
     col: _Col,
     pool: list[str],
@@ -141,7 +128,7 @@ def _solve(
             if m >> s & 1:
                 counts[s] += 1
     while True:
-        missing, extra = _missing(need_total, need, have, wild)
+        missing, extra = check.missing_symbols(need_total, need, have, wild)
         short = sum(missing) + extra
         if short == 0:
             return _Plan(col.index, added, used_knights)

@@ -23,6 +23,21 @@ from . import content
 from .content import ANY, CARDS, PROBLEM, SYMBOL_INDEX, SYMBOLS
 
 N = len(SYMBOLS)
+
+
+def missing_symbols(need_total: int, need: list[int], have: list[int], wild: int) -> tuple[list[int], int]:
+    """What a column still lacks: per symbol after universal symbols fill the gaps in
+    symbol order, and how many symbols of any kind beyond those."""
+    missing = [0] * N
+    left = wild
+    for i in range(N):
+        d = need[i] - have[i]
+        if d > 0:
+            use = d if d < left else left
+            left -= use
+            missing[i] = d - use
+    rest = need_total - (sum(have) + wild) - sum(missing)
+    return missing, rest if rest > 0 else 0
 _PLUS: dict[str, dict[str, int]] = {
     nid: {
         "common": content.effect_total(nid, "problem_plus", "common"),
@@ -141,20 +156,9 @@ def evaluate(
         have[s] += 1
     c.have_any = wild
     c.have_total = sum(have) + wild
-    left = wild
-    missing = c.missing
-    short = 0
-    for i in range(N):
-        d = need[i] - have[i]
-        if d > 0:
-            use = d if d < left else left
-            left -= use
-            missing[i] = d - use
-            short += d - use
-    rest = c.need_total - c.have_total - short
-    c.missing_any = rest if rest > 0 else 0
+    c.missing, c.missing_any = missing_symbols(c.need_total, need, have, wild)
     c.broken = broken_links(cards) if len(cards) > 1 else []
-    c.met = bool(problems) and not c.broken and short + c.missing_any == 0
+    c.met = bool(problems) and not c.broken and sum(c.missing) + c.missing_any == 0
     return c
 
 
