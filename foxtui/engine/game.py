@@ -30,6 +30,8 @@ class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     breakdown: per seat, score by category, summing to ``scores[seat]``.
     coop_won: None for competitive games.
     tiebreak: a sentence naming the tie-break when one decided the winner.
+    ending: a sentence saying how the game ended, when that is news (a cooperative
+    team's defeat, say).
     """
 
     scores: list[int]
@@ -38,6 +40,7 @@ class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     breakdown: list[dict[str, int]]
     coop_won: bool | None = None
     tiebreak: str | None = None
+    ending: str | None = None
 
 
 class IllegalAction(Exception):

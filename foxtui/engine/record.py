@@ -5,7 +5,10 @@ step ``(seat, action)`` with a short hash of the state after it. Replaying the
 steps from the seed reproduces every state; loading checks every hash.
 
 Records carry no clock readings, so the same game always gives the same bytes
-(the saved-games list takes its dates from the file's modification time).
+(the saved-games list takes its dates from the file's modification time). The one
+exception is a paused game timer (:class:`TableClock`): the seconds a running
+countdown had left when the game was last saved, so that a resumed game goes on
+where it stopped instead of starting the countdown afresh.
 """
 
 from __future__ import annotations
@@ -33,6 +36,20 @@ class Step(msgspec.Struct, frozen=True):
     hash: str
 
 
+class TableClock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A game timer's countdown as last saved. ``key`` says which timed period it
+    belongs to (the game's choice, e.g. the round of a Fox Matters Action), so a
+    stale reading is never applied to a later period. Not part of the rules: replays
+    and hashes ignore it."""
+
+    key: int
+    seconds_left: int = msgspec.field(default=0)
+
+    def __post_init__(self) -> None:
+        if self.seconds_left < 0:
+            raise ValueError("seconds_left must not be negative")
+
+
 class GameRecord(msgspec.Struct):
     """A game from its seed. ``options`` and step actions are the game's own types."""
 
@@ -42,6 +59,7 @@ class GameRecord(msgspec.Struct):
     seed: int
     steps: list[Step] = msgspec.field(default_factory=list)
     format: int = FORMAT_VERSION
+    clock: TableClock | None = None
 
 
 # --- the file layout: the same fields with game-specific parts left raw until the game is known
@@ -61,6 +79,7 @@ class _Header(msgspec.Struct, forbid_unknown_fields=True):
     seed: int
     round: int = 0
     finished: bool = False
+    clock: TableClock | None = None
     steps: list[_StepFile] = msgspec.field(default_factory=list)
 
 
@@ -98,6 +117,8 @@ def encode_record(record: GameRecord, *, round: int = 0, finished: bool = False)
         "round": round,
         "finished": finished,
     }
+    if record.clock is not None:  # only while a countdown is paused: records stay alike
+        head["clock"] = record.clock
     parts = [msgspec.json.format(_encoder.encode(head), indent=1)[:-2], b',\n "steps": [']
     parts.append(b",".join(b"\n  " + _encoder.encode(step) for step in record.steps))
     parts.append(b"\n ]\n}\n" if record.steps else b"]\n}\n")
@@ -155,7 +176,7 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
         except msgspec.DecodeError as exc:
             raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
         steps.append(Step(raw.seat, action, raw.hash))
-    return GameRecord(header.game, options, header.seats, header.seed, steps)
+    return GameRecord(header.game, options, header.seats, header.seed, steps, clock=header.clock)
 
 
 def read_summary(path: Path) -> RecordSummary:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
-from .record import GameRecord, Step, load_record, replay_states, save_record, state_hash
+from .record import GameRecord, Step, TableClock, load_record, replay_states, save_record, state_hash
 from .rng import Rng, seed_state
 
 
@@ -155,6 +155,20 @@ class Session:
         self._states.pop()
         self.save()
         return None
+
+    # --- a game timer
+
+    def keep_clock(self, key: int, seconds_left: int, *, save: bool = True) -> None:
+        """Remember how long a running countdown has left (see TableClock), so a resumed
+        game continues it; ``save`` writes the file now rather than with the next step."""
+        self.record.clock = TableClock(key, max(0, seconds_left))
+        if save:
+            self.save()
+
+    def clock_left(self, key: int) -> int | None:
+        """The seconds left saved for the timed period ``key``; None when none was saved."""
+        clock = self.record.clock
+        return clock.seconds_left if clock is not None and clock.key == key else None
 
     # --- saving
 

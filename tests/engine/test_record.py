@@ -140,3 +140,22 @@ def test_save_is_readable_json_one_step_per_line(saved) -> None:
     text = path.read_text()
     assert text.count('\n  {"seat":') == len(session.record.steps)
     msgspec.json.decode(text)
+
+
+def test_a_paused_countdown_is_kept_and_only_while_there_is_one(saved) -> None:
+    session, path = saved
+    assert b'"clock"' not in path.read_bytes()  # records without a timer stay alike
+    session.keep_clock(3, 47)
+    record, _ = load_record(path)
+    assert (record.clock.key, record.clock.seconds_left) == (3, 47)
+    resumed = Session.resume(path)
+    assert resumed.clock_left(3) == 47 and resumed.clock_left(4) is None
+
+
+def test_a_hand_edited_countdown_is_refused(saved) -> None:
+    session, path = saved
+    session.keep_clock(1, 30)
+    data = path.read_bytes()
+    assert b'"seconds_left": 30' in data
+    path.write_bytes(data.replace(b'"seconds_left": 30', b'"seconds_left": -5'))
+    assert "edited by hand" in refused(path)

@@ -18,25 +18,28 @@ from textual.widgets import Digits
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
-from foxtui.games.fox_matters.actions import PlayCard, TimeUp
+from foxtui.engine.saves import new_save_path
+from foxtui.games.fox_matters.actions import EndAction, PlayCard, Ready, TimeUp
 from foxtui.ui.app import FoxApp
-from foxtui.ui.games import PANELS
+from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, FoxMattersPanel
 from foxtui.ui.screens.play import PlayScreen
 
 GAME = GAMES["fox-matters"]
 
 
-def _session(*humans: str, bots: int = 2, seed: int = 3, **options: Any) -> Session:
+def _session(*humans: str, bots: int = 2, seed: int = 3, saved: bool = False, **options: Any) -> Session:
     seats = [SeatInfo(h) for h in humans] + [SeatInfo(n, bot="cooperative") for n in ("Bo", "Cy", "Di")[:bots]]
-    return Session.new(GAME, seats, GAME.Options(nightmare="random-level-1", **options), seed)
+    path = new_save_path(GAME.id, seed) if saved else None
+    return Session.new(GAME, seats, GAME.Options(nightmare="random-level-1", **options), seed, path)
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    """The panel is not in PANELS yet (the game stays hidden until the lead offers it):
-    these tests open it as if it were."""
-    monkeypatch.setitem(PANELS, GAME.id, lambda: FoxMattersPanel)
+def _all_ready(session: Session) -> Session:
+    """Everyone says Ready at once: the Action of round 1 starts, its timer untouched."""
+    for seat in range(len(session.seats)):
+        session.act(seat, Ready())
+    assert session.view(None).phase == "action"
+    return session
 
 
 @pytest.fixture
@@ -133,6 +136,124 @@ def test_the_timer_running_out_submits_the_time_up_step(monkeypatch):
     run(app, body)
 
 
+def test_time_runs_out_while_only_a_bot_is_still_playing(frozen_clock):
+    """The timer is the table's: when every human is done but a bot is still thinking,
+    time running out still ends the Action (the step is taken for the bot's seat)."""
+    session = _all_ready(_session("Ada", bots=1, timer_seconds=10))
+    app = FoxApp(session=session, bot_delay=3600)  # the bot never gets round to it
+
+    async def body(pilot) -> None:
+        await pilot.press("e")  # Ada is done; Bo is not
+        await wait_for(pilot, lambda: session.record.steps[-1].action == EndAction())
+        for _ in range(10):
+            panel(app)._tick()
+        await wait_for(pilot, lambda: len(session.view(0).reports) == 1)
+        [seat] = [s.seat for s in session.record.steps if isinstance(s.action, TimeUp)]
+        assert seat == 1
+
+    run(app, body)
+
+
+def test_a_resumed_action_continues_the_countdown(frozen_clock):
+    """The seconds left are kept in the save: leaving and continuing later does not
+    start the Action's timer afresh."""
+    session = _all_ready(_session("Ada", bots=0, saved=True, timer_seconds=60))
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def play(pilot) -> None:
+        for _ in range(12):
+            panel(app)._tick()
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, play)
+    resumed = Session.resume(session.path)
+    assert resumed.clock_left(1) == 48
+    assert resumed.clock_left(2) is None  # a later Action would start afresh
+    app = FoxApp(session=resumed, bot_delay=0)
+
+    async def look(pilot) -> None:
+        assert panel(app)._left == 48
+        assert "0:48" in str(app.screen.query_one(Digits).value)
+
+    run(app, look)
+
+
+def test_at_a_shared_keyboard_any_player_may_take_the_next_move(frozen_clock):
+    """Nothing is secret at this table: p hands the keyboard to the next player who has
+    something to do, in any order, without a handover."""
+    session = _session("Ada", "Bea", "Cal", bots=0)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        assert app.screen.seat_on_screen == 0 and "play.next_player" in shown_keys(app)
+        await pilot.press("p")
+        assert app.screen.seat_on_screen == 1 and "Bea's view" in screen_text(app)
+        await pilot.press("p", "r")  # Cal is ready first
+        await wait_for(pilot, lambda: session.view(None).ready == [False, False, True])
+        assert app.screen.seat_on_screen == 0  # the keyboard goes to someone with a move
+        await pilot.press("p")
+        assert app.screen.seat_on_screen == 1
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.screen.seat_on_screen == 0)
+        assert "play.next_player" not in shown_keys(app)  # Ada alone has a move left
+        assert "HandoverScreen" not in screen_names(app)
+
+    run(app, body)
+
+
+def test_t_shows_the_whole_table_at_80_columns(frozen_clock):
+    """A solo player's five knights and their cheese do not fit beside the moves: t puts
+    the whole table (knights, cheese, every card) in their place, and back."""
+    session = _session("Ada", bots=0)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        knights = [k.name.removeprefix("Fox ") for k in session.view(0).knights]
+        assert len(knights) == 5
+        whole = app.screen.query_one("#fm-whole")
+        assert not whole.display and app.screen.query_one("#fm-moves").display
+        await pilot.press("t")
+        assert whole.display and not app.screen.query_one("#fm-moves").display
+        text = str(app.screen.query_one("#fm-whole-table").render())
+        assert all(f"{k} 0" in text for k in knights), text
+        await pilot.press("t")
+        assert not whole.display and app.screen.focused.id == "fm-moves"
+
+    run(app, body)
+
+
+def test_a_roomy_terminal_shows_all_six_columns(frozen_clock):
+    app = _humans_app()
+
+    async def body(pilot) -> None:
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        cells = list(app.screen.query(".fm-cell"))
+        assert all(cell.display for cell in cells) and len(cells) == 6
+        assert not app.screen.query_one("#fm-column").display
+        assert "fox_matters.table" not in shown_keys(app)  # the whole table is in sight
+        await pilot.press("right")
+        assert [c.has_class("-zoomed") for c in cells] == [False, True, False, False, False, False]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.query_one("#fm-column").display and "Column 2" in screen_text(app)
+
+    run(app, body)
+
+
+def test_snapshot_roomy_terminal(snap_compare, frozen_clock):
+    app = _humans_app()
+
+    async def ready(pilot) -> None:
+        await _to_action(pilot, app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen.session.step_count == 3)
+
+    assert snap_compare(app, terminal_size=(160, 48), run_before=ready)
+
+
 def test_untimed_action_shows_no_countdown(frozen_clock):
     session = _session("Ada", timer_seconds=0)
     app = FoxApp(session=session, bot_delay=0)
@@ -226,3 +347,32 @@ def test_snapshot_problem_check(snap_compare, frozen_clock):
         await wait_for(pilot, lambda: isinstance(app.screen, CheckScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def _finished(seed: int, **options: Any) -> Session:
+    """A whole game of two cooperative bots (Ada and Bea)."""
+    seats = [SeatInfo("Ada", bot="cooperative"), SeatInfo("Bea", bot="cooperative")]
+    session = Session.new(GAME, seats, GAME.Options(**options), seed)
+    while session.outcome() is None:
+        session.play_bot()
+    return session
+
+
+def test_snapshot_the_team_wins(snap_compare):
+    session = _finished(1, holiday=True)
+    assert session.outcome().coop_won is True
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ResultsScreen")
+
+    assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_the_team_loses_to_fear(snap_compare):
+    session = _finished(1, nightmare="random-level-4")
+    assert session.outcome().coop_won is False and "third Fear token" in session.outcome().ending
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ResultsScreen")
+
+    assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)

@@ -120,14 +120,16 @@ def test_menu_entries_open_their_screens():
         await pilot.press("enter")  # the first entry: a new game of the first game
         assert type(app.screen).__name__ == "NewGameScreen"
         await pilot.press("escape")
-        await pilot.press("r")
+        await pilot.press("r")  # several games: which one's rules?
+        assert type(app.screen).__name__ == "GamePickerScreen"
+        await pilot.press("enter")
         assert type(app.screen).__name__ == "HelpScreen"
         assert app.screen.help_title == "Master Fox — rules"
         await pilot.press("escape")
         await pilot.press("question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")  # past both games' entries
         assert type(app.screen).__name__ == "SavedGamesScreen"
 
     run(test)

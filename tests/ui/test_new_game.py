@@ -28,9 +28,9 @@ def run(test) -> None:
         app = FoxApp(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("n")
+            await pilot.press("enter")  # the first entry: a new game of Master Fox
             await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
+            assert isinstance(app.screen, NewGameScreen) and app.screen.game is GAME
             fill_ages(app)
             await test(app, pilot)
 
@@ -201,7 +201,7 @@ def test_new_game_snapshot(snap_compare):
 
     async def set_up(pilot):
         # name, kind (left human), age for Ada and Bob; Reynard's age stays blank: a bot's is 30
-        await pilot.press("n", "3", "tab", *"Ada", "tab", "tab", *"41", "tab", *"Bob", "tab", "tab", *"12")
+        await pilot.press("n", "tab", "3", "tab", *"Ada", "tab", "tab", *"41", "tab", *"Bob", "tab", "tab", *"12")
         await pilot.press("tab", *"Reynard", "tab")
         pilot.app.screen.query_one("#seat-3-kind", Select).value = f"bot:{bot}"
         await pilot.pause()
@@ -247,7 +247,7 @@ def test_with_several_games_the_form_asks_which(monkeypatch):
             assert fast.value is True and str(fast.label) == "on"
             await pilot.press("escape", "r")
             assert type(app.screen).__name__ == "GamePickerScreen"
-            await pilot.press("down", "enter")
+            await pilot.press("end", "enter")  # the lent game comes last
             assert app.screen.markdown == "Other rules."
 
     asyncio.run(main())

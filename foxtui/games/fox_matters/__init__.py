@@ -59,6 +59,7 @@ class FoxMatters(ModuleGame):
             winners=list(range(n)) if won else [],
             breakdown=[dict(breakdown) for _ in range(n)],
             coop_won=won,
+            ending=state.end_reason or None,
         )
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:

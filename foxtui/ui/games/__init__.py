@@ -19,9 +19,18 @@ def _master_fox() -> type[GamePanel]:
     return MasterFoxPanel
 
 
+def _fox_matters() -> type[GamePanel]:
+    from .fox_matters import FoxMattersPanel
+
+    return FoxMattersPanel
+
+
 #: game id -> the loader of its panel (imported only when a table opens: the home
 #: screen's first frame needs no game's widgets)
-PANELS: dict[str, Callable[[], type[GamePanel]]] = {"master-fox": _master_fox}
+PANELS: dict[str, Callable[[], type[GamePanel]]] = {
+    "master-fox": _master_fox,
+    "fox-matters": _fox_matters,
+}
 
 
 class NoPanel(KeyError):

@@ -16,9 +16,10 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual import events
 from textual.widgets import Digits, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -32,13 +33,19 @@ from foxtui.games.fox_matters.actions import (
     PlayCard,
     Ready,
     TakeBack,
-    TimeUp,
+    TIME_UP,
     UseAbility,
 )
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from .base import GamePanel
+
+#: the panel's size from which all six columns are shown at once (a roomy terminal)
+ROOMY_WIDTH, ROOMY_HEIGHT = 120, 32
+
+#: seconds between two saves of a running countdown (a resumed game loses at most these)
+SAVE_CLOCK_EVERY = 5
 
 PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "over": "Game over"}
 
@@ -134,6 +141,10 @@ The six columns are shown one at a time; the line at the top sums up all six
   new cards turn face up.
 - **e**: say you are done (Action). The Action ends when everyone is done or the
   timer runs out.
+- **t**: the whole table — every player's knights with their cheese and every card
+  in hand — in place of the moves (press **t** again for the moves). On a large
+  terminal all six columns and the whole table are always in sight.
+- **p**: the next player takes the keyboard (anyone may move in any order).
 
 It is a cooperative table: during the Action anyone may play any face-up card, and
 cards remember whose they are. Only the moves you may make now are offered.
@@ -150,6 +161,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         ),
         Binding("r", "play('ready')", "Ready", id="fox_matters.ready"),
         Binding("e", "play('end')", "Done", id="fox_matters.end"),
+        Binding("t", "table", "Table", id="fox_matters.table"),
     ]
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
@@ -160,6 +172,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         self._column = 0  # the zoomed-in column
         self._choices: list[Any] = []
         self._ready = False
+        self._whole_table = False  # t: the table in place of the moves (80x24)
         # the countdown: which Action it belongs to (the round) and the seconds left
         self._timed_round: int | None = None
         self._left = 0
@@ -172,14 +185,29 @@ cards remember whose they are. Only the moves you may make now are offered.
         with Horizontal(id="fm-middle"):
             with VerticalScroll(id="fm-column"):
                 yield Static(id="fm-detail")
+            with Grid(id="fm-board"):  # a roomy terminal: all six columns at once
+                for c in range(NUM_COLUMNS):
+                    yield Static(id=f"fm-cell-{c}", classes="fm-cell")
             with Vertical(id="fm-right"):
                 yield Static(id="fm-table")
+                with VerticalScroll(id="fm-whole"):
+                    yield Static(id="fm-whole-table")
                 yield ActionList(id="fm-moves")
         yield Static(id="fm-hint")
 
     def on_mount(self) -> None:
         self._ready = True
         self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        roomy = event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT
+        if roomy != self.has_class("-roomy"):
+            self.set_class(roomy, "-roomy")
+            self._redraw()
+
+    @property
+    def roomy(self) -> bool:
+        return self.has_class("-roomy")
 
     # --- data down
 
@@ -205,6 +233,9 @@ cards remember whose they are. Only the moves you may make now are offered.
         if self._timed_round != view.round:
             self._timed_round = view.round
             self._left = view.timer_seconds
+            resumed = self.resumed_clock
+            if resumed is not None and resumed[0] == view.round:
+                self._left = min(resumed[1], view.timer_seconds)  # a saved game goes on
             self._stop_ticker()
             self._ticker = self.set_interval(self.TICK, self._tick)
 
@@ -217,12 +248,14 @@ cards remember whose they are. Only the moves you may make now are offered.
         if self._left > 0:
             self._left -= 1
             self._draw_timer()
+            # kept in the record every second, written every few (and by each step)
+            save = self._left % SAVE_CLOCK_EVERY == 0
+            self.post_message(self.ClockMoved(self._timed_round or 0, self._left, save))
         if self._left > 0 or not self.screen.is_active:
             return  # time is up while the help is open: the step waits for the table
-        time_up = next((a for a in self._legal if isinstance(a, TimeUp)), None)
-        if time_up is not None:
-            self._stop_ticker()
-            self._choose(time_up)
+        self._stop_ticker()
+        # the table's step, not a player's: taken even when every human is done already
+        self.post_message(self.TableStep(TIME_UP))
 
     def _draw_timer(self) -> None:
         if not self._ready:
@@ -242,6 +275,8 @@ cards remember whose they are. Only the moves you may make now are offered.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
             return self._offered(Ready if parameters[0] == "ready" else EndAction) is not None
+        if action == "table":
+            return not self.roomy  # a roomy terminal shows the whole table anyway
         return True
 
     def _moves_here(self) -> list[Any]:
@@ -279,6 +314,12 @@ cards remember whose they are. Only the moves you may make now are offered.
             self._column = column
             self._redraw()
 
+    def action_table(self) -> None:
+        self._whole_table = not self._whole_table
+        self._redraw()
+        target = "#fm-whole" if self._whole_table else "#fm-moves"
+        self.query_one(target).focus()  # the arrow keys scroll what is in sight
+
     def action_play(self, what: str) -> None:
         self._choose(self._offered(Ready if what == "ready" else EndAction))
 
@@ -301,13 +342,24 @@ cards remember whose they are. Only the moves you may make now are offered.
         view = self._view
         self.query_one("#fm-head", Static).update(self._head_text(view))
         self._draw_timer()
-        self.query_one("#fm-detail", Static).update(self._column_text(view))
-        self.query_one("#fm-table", Static).update(self._table_text(view))
+        roomy, whole = self.roomy, self._whole_table and not self.roomy
+        if roomy:
+            for c in range(NUM_COLUMNS):
+                cell = self.query_one(f"#fm-cell-{c}", Static)
+                cell.update(self._column_text(view, c))
+                cell.set_class(c == self._column, "-zoomed")
+        else:
+            self.query_one("#fm-detail", Static).update(self._column_text(view, self._column))
+        self.query_one("#fm-table", Static).update(self._table_summary(view))
+        self.query_one("#fm-whole-table", Static).update(self._table_text(view))
+        self.query_one("#fm-table").display = not roomy and not whole
+        self.query_one("#fm-whole").display = roomy or whole
+        self.query_one("#fm-moves").display = not whole
         self._offer(self._moves_here())
         self.query_one("#fm-hint", Static).update(self._hint_text(view))
         moves = self.query_one(ActionList)
-        if self.screen.focused is None or self.screen.focused is self:
-            moves.focus()
+        if self.screen.focused is None or self.screen.focused is self or not self.screen.focused.display:
+            (self.query_one("#fm-whole") if whole else moves).focus()
         self.refresh_bindings()
 
     def _head_text(self, view: Any) -> Text:
@@ -343,8 +395,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         style = "reverse bold" if c == self._column else ("green" if col.problems and s.met else "")
         return Text(body.ljust(9), style=style)
 
-    def _column_text(self, view: Any) -> Text:
-        c = self._column
+    def _column_text(self, view: Any, c: int) -> Text:
         col = view.columns[c]
         s = col.status
         out = Text(f"Column {c + 1}", style="bold")
@@ -380,7 +431,9 @@ cards remember whose they are. Only the moves you may make now are offered.
                 out.append("missing " + (_symbols(s.missing, s.missing_any) or "a whole chain"), style="yellow")
             if s.gray_tail:
                 out.append(f" (a Gray Tail took {s.gray_tail} off)")
-            if col.accepts:
+            if col.accepts == ["any"]:
+                out.append("\nAny card may " + ("follow." if col.cards else "start the chain."), style="dim")
+            elif col.accepts:
                 allowed = ", ".join(content.LABELS[a] for a in col.accepts)
                 out.append(f"\nNext card must show: {allowed}", style="dim")
         if view.last_check[c]:
@@ -389,17 +442,34 @@ cards remember whose they are. Only the moves you may make now are offered.
                 out.append(f"\n {line}")
         return out
 
-    def _table_text(self, view: Any) -> Text:
+    def _player_mark(self, view: Any, seat: int) -> Text:
+        mark = "✓" if view.phase in ("planning", "action") and view.ready[seat] else " "
+        return Text(f"{mark}{view.names[seat]}", style="bold" if seat == self._seat else "")
+
+    def _table_summary(self, view: Any) -> Text:
+        """One short line per player (80x24); t shows the whole table."""
         out = Text(no_wrap=True, overflow="ellipsis")
-        for seat, name in enumerate(view.names):
+        for seat in range(len(view.names)):
             if seat:
                 out.append("\n")
-            mark = "✓" if view.phase in ("planning", "action") and view.ready[seat] else " "
-            out.append(f"{mark}{name}", style="bold" if seat == self._seat else "")
+            out.append_text(self._player_mark(view, seat))
+            cards = len(view.hands[seat]) + view.hidden[seat]
+            cheese = sum(k.cheese for k in view.knights if k.owner == seat)
+            hidden = f" ({view.hidden[seat]} face down)" if view.hidden[seat] else ""
+            out.append(f" · {cards} card{'s' if cards != 1 else ''}{hidden} · {cheese} cheese", style="dim")
+        return out
+
+    def _table_text(self, view: Any) -> Text:
+        """Every player's knights with their cheese and whole hand, wrapped."""
+        out = Text()
+        for seat in range(len(view.names)):
+            if seat:
+                out.append("\n")
+            out.append_text(self._player_mark(view, seat))
             knights = [f"{k.name.removeprefix('Fox ')} {k.cheese}" for k in view.knights if k.owner == seat]
             if knights:
                 out.append(f" · cheese: {', '.join(knights)}", style="dim")
-            cards = [content.CARDS[card].name for card in view.hands[seat]]
+            cards = [content.card_label(card) for card in view.hands[seat]]
             if view.hidden[seat]:
                 cards.append(f"{view.hidden[seat]} face down")
             out.append("\n  " + (", ".join(cards) or "no cards"))
@@ -430,7 +500,7 @@ cards remember whose they are. Only the moves you may make now are offered.
     def _label(self, a: Any) -> str:
         view = self._view
         if isinstance(a, PlayCard):
-            return f"Play {content.card_label(a.card)} — {self._owner(a.card)}'s"
+            return f"Play {content.card_label(a.card)} · {self._owner(a.card)}"
         if isinstance(a, TakeBack):
             return f"Take back {content.CARDS[a.card].name} to {self._owner(a.card)}"
         if isinstance(a, MoveKnight):
@@ -471,5 +541,5 @@ cards remember whose they are. Only the moves you may make now are offered.
             return out
         if view.phase == "planning" and any(view.hidden):
             out.append("New cards stay face down until the timer starts. ")
-        out.append("← → column · ↑↓ move · Enter do it")
+        out.append("← → column · ↑↓ move · Enter do it" + ("" if self.roomy else " · t table"))
         return out

@@ -35,6 +35,7 @@ class PlayScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "help", "Help", id="play.help"),
         Binding("u", "undo", "Undo", id="play.undo"),
+        Binding("p", "next_player", "Next player", id="play.next_player"),
         Binding("q", "home", "Home", id="play.home"),
     ]
 
@@ -50,7 +51,7 @@ class PlayScreen(Screen[None]):
         self._flow = 0
         self._resume_flow = False  # a bot's turn came while the help was open
         self._save_problem: str | None = None  # the autosave failure last told to the players
-        self._humans = [n for n, seat in enumerate(session.seats) if seat.bot is None]
+        self._humans = self._seats_here()
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="play-status")
@@ -58,11 +59,22 @@ class PlayScreen(Screen[None]):
         yield GameLog(max_lines=4 * LOG_LINES, id="play-log")  # wrapped rows, not steps
         yield KeyBar()
 
+    def _seats_here(self) -> list[int]:
+        """The seats played at this terminal: every human seat (a shared table's screen
+        overrides this with its one seat, or none for a spectator)."""
+        return [n for n, seat in enumerate(self.session.seats) if seat.bot is None]
+
+    def _round_text(self) -> str:
+        return f"Round {self.session.game.round_of(self.session.state)}"
+
     @property
     def panel(self) -> GamePanel:
         return self.query_one("#play-panel", GamePanel)
 
     def on_mount(self) -> None:
+        clock = self.session.record.clock
+        if clock is not None:
+            self.panel.resumed_clock = (clock.key, clock.seconds_left)
         self._tell_save_problem()  # a new table's first save may already have failed
         self.advance()
 
@@ -192,16 +204,15 @@ class PlayScreen(Screen[None]):
     def _show(self, seat: int | None) -> None:
         """Draw the table as ``seat`` sees it, with its legal actions if it is to act."""
         session = self.session
-        if seat != self.seat_on_screen:
-            self.seat_on_screen = seat
-            self.refresh_bindings()  # undo comes or goes with a player's view
+        self.seat_on_screen = seat
+        self.refresh_bindings()  # undo and "next player" come and go with the turn
         legal = session.legal_actions(seat) if seat is not None and seat in session.humans_to_act() else []
         self.panel.show(session.view(seat), legal, seat)
         lines = session.log(seat, last=LOG_LINES)
         self.query_one(GameLog).show_lines(lines, session.step_count - len(lines), seat)
         self.query_one(StatusLine).show_parts(
             session.game.title,
-            f"Round {session.game.round_of(session.state)}",
+            self._round_text(),
             self._turn_text(),
             "Public view" if seat is None else f"{session.seats[seat].name}'s view",
             "NOT SAVED" if session.save_problem else "",  # stays in sight while saving fails
@@ -226,7 +237,41 @@ class PlayScreen(Screen[None]):
             return
         self._step(lambda: self.session.act(seat, message.action))
 
+    @on(GamePanel.TableStep)
+    def _table_step(self, message: GamePanel.TableStep) -> None:
+        message.stop()
+        session = self.session
+        for seat in sorted(session.to_act()):
+            if message.action in session.legal_actions(seat):
+                self._step(lambda: session.act(seat, message.action))
+                return
+
+    @on(GamePanel.ClockMoved)
+    def _clock_moved(self, message: GamePanel.ClockMoved) -> None:
+        message.stop()
+        self.session.keep_clock(message.key, message.seconds_left, save=message.save)
+        if message.save:
+            self._tell_save_problem()
+
+    def _open_seats(self) -> list[int]:
+        """The humans to act who may take the keyboard in any order: more than one, and
+        none with anything to hide (a cooperative table, everything face up)."""
+        session = self.session
+        humans = session.humans_to_act()
+        if len(humans) < 2 or any(session.game.has_secrets(session.state, s) for s in humans):
+            return []
+        return humans
+
+    def action_next_player(self) -> None:
+        humans = self._open_seats()
+        if not humans:
+            return
+        later = [s for s in humans if self.seat_on_screen is None or s > self.seat_on_screen]
+        self._show((later or humans)[0])
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_player":
+            return bool(self._open_seats())
         if action == "undo":
             # only a player whose view is on screen has a move to take back (a refusal
             # is still explained when they press u)
@@ -257,6 +302,8 @@ class PlayScreen(Screen[None]):
 
     def action_home(self) -> None:
         self._flow += 1
+        if self.session.record.clock is not None:
+            self.session.save()  # the countdown's last second, not just its last save
         if self.session.save_problem is not None:
             self.notify(f"{self.session.save_problem} The latest moves are not saved.", severity="error")
         elif self.session.path is not None:

@@ -68,15 +68,19 @@ class ResultsScreen(Screen[None]):
             yield Static("This game is not finished yet.", id="results-verdict")
             yield KeyBar()
             return
-        yield Static(Text(verdict(outcome, names)), id="results-verdict")
+        lost = outcome.coop_won is False  # a team's defeat is not a cheerful green
+        yield Static(Text(verdict(outcome, names)), id="results-verdict", classes="-lost" if lost else "")
+        if outcome.ending:
+            yield Static(Text(outcome.ending), id="results-ending")
         if outcome.tiebreak:
             yield Static(Text(outcome.tiebreak), id="results-tiebreak")
-        width = max(len(name) for name in names)
-        ranking = "\n".join(
-            f"{ordinal(place):>4}  {names[seat]:<{width}}  {outcome.scores[seat]:>3}"
-            for place, seat in enumerate(outcome.ranking, start=1)
-        )
-        yield Static(Text(ranking), id="results-ranking")
+        if outcome.coop_won is None:  # a team shares one score: nobody to rank
+            width = max(len(name) for name in names)
+            ranking = "\n".join(
+                f"{ordinal(place):>4}  {names[seat]:<{width}}  {outcome.scores[seat]:>3}"
+                for place, seat in enumerate(outcome.ranking, start=1)
+            )
+            yield Static(Text(ranking), id="results-ranking")
         yield DataTable(id="results-breakdown", cursor_type="none", zebra_stripes=True)
         yield KeyBar()
 
@@ -86,9 +90,12 @@ class ResultsScreen(Screen[None]):
         table = self.query_one(DataTable)
         names = [seat.name for seat in self.record.seats]
         table.add_column("", key="category")
+        breakdown, scores = self.outcome.breakdown, self.outcome.scores
+        if self.outcome.coop_won is not None:
+            # one shared result: one column for the whole team
+            names, breakdown, scores = [join_names(names)], breakdown[:1], scores[:1]
         for seat, name in enumerate(names):
             table.add_column(Text(name, justify="right"), key=str(seat))
-        breakdown = self.outcome.breakdown
         categories: list[str] = []  # in the order the game lists them
         for per_seat in breakdown:
             categories.extend(c for c in per_seat if c not in categories)
@@ -96,7 +103,7 @@ class ResultsScreen(Screen[None]):
             table.add_row(
                 Text(category, end=""), *(_number(per_seat.get(category, 0)) for per_seat in breakdown)
             )
-        table.add_row(Text("Total", style="bold", end=""), *(_number(s, bold=True) for s in self.outcome.scores))
+        table.add_row(Text("Total", style="bold", end=""), *(_number(s, bold=True) for s in scores))
         table.focus()  # arrow keys scroll a long breakdown
 
     def action_replay(self) -> None:
