@@ -72,7 +72,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
     async def body(pilot) -> None:
         await wait_for(pilot, lambda: session.humans_to_act() == [0] and all(session.view(0).ready[1:]))
         text = screen_text(app)
-        assert "Planning" in text and "4 face down" in text  # new cards hidden from everyone
+        assert "Planning" in text and "4 cards face down" in text  # new cards hidden from everyone
         assert "fox_matters.ready" in shown_keys(app) and "fox_matters.end" not in shown_keys(app)
         assert not app.screen.query_one(Digits).display  # no timer while planning
         # Enter plays the highlighted move, an object from the legal list
@@ -376,3 +376,25 @@ def test_snapshot_the_team_loses_to_fear(snap_compare):
         await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "ResultsScreen")
 
     assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_a_replay_shows_the_whole_table_in_place_of_the_moves():
+    session = _finished(2, holiday=True)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ResultsScreen")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ReplayScreen")
+        await pilot.press("pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert app.screen.query_one("#fm-whole").display and not app.screen.query_one("#fm-moves").display
+        assert "fox_matters.table" not in shown_keys(app) and "fox_matters.choose" not in shown_keys(app)
+        assert "cheese:" in str(app.screen.query_one("#fm-whole-table").render())
+
+    asyncio.run(_run_any(app, body))
+
+
+async def _run_any(app: FoxApp, body) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await body(pilot)

@@ -14,13 +14,30 @@ from msgspec import Meta
 from foxtui.engine.game import SeatInfo
 
 
+#: what the nightmare option accepts: a difficulty level drawn at random, any Nightmare
+#: at random, or one by its id (content/nightmares.json; a test checks they agree)
+NightmareChoice = Literal[
+    "random-level-1",
+    "random-level-2",
+    "random-level-3",
+    "random-level-4",
+    "random",
+    "grumbling-cloud",
+    "endless-drizzle",
+    "whispering-wardrobe",
+    "hollow-bell",
+    "gnawing-dark",
+    "long-winter",
+]
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     nightmare: Annotated[
-        str,
+        NightmareChoice,
         Meta(
             description=(
-                "The Nightmare to face: its id (e.g. long-winter), random, or random-level-1 (easy), "
-                "random-level-2 (intermediate), random-level-3 (difficult), random-level-4 (extremely difficult)"
+                "The Nightmare: random-level-1 (easy) to random-level-4 (extremely difficult), "
+                "random, or one by name"
             )
         ),
     ] = "random-level-1"

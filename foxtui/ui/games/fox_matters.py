@@ -276,7 +276,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         if action == "play":
             return self._offered(Ready if parameters[0] == "ready" else EndAction) is not None
         if action == "table":
-            return not self.roomy  # a roomy terminal shows the whole table anyway
+            return not self.roomy and not self.replay  # the whole table is in sight anyway
         return True
 
     def _moves_here(self) -> list[Any]:
@@ -342,7 +342,9 @@ cards remember whose they are. Only the moves you may make now are offered.
         view = self._view
         self.query_one("#fm-head", Static).update(self._head_text(view))
         self._draw_timer()
-        roomy, whole = self.roomy, self._whole_table and not self.roomy
+        # a replay offers no moves: the whole table takes their place
+        roomy = self.roomy
+        whole = (self._whole_table or self.replay) and not roomy
         if roomy:
             for c in range(NUM_COLUMNS):
                 cell = self.query_one(f"#fm-cell-{c}", Static)
@@ -455,8 +457,11 @@ cards remember whose they are. Only the moves you may make now are offered.
             out.append_text(self._player_mark(view, seat))
             cards = len(view.hands[seat]) + view.hidden[seat]
             cheese = sum(k.cheese for k in view.knights if k.owner == seat)
-            hidden = f" ({view.hidden[seat]} face down)" if view.hidden[seat] else ""
-            out.append(f" · {cards} card{'s' if cards != 1 else ''}{hidden} · {cheese} cheese", style="dim")
+            hidden = view.hidden[seat]
+            held = f"{cards} card{'s' if cards != 1 else ''}"
+            if hidden:
+                held += " face down" if hidden == cards else f", {hidden} face down"
+            out.append(f": {cheese} cheese · {held}", style="dim")
         return out
 
     def _table_text(self, view: Any) -> Text:
@@ -540,6 +545,8 @@ cards remember whose they are. Only the moves you may make now are offered.
             out.append("Keep one of the Fox cards: ↑↓ pick, Enter keep.")
             return out
         if view.phase == "planning" and any(view.hidden):
-            out.append("New cards stay face down until the timer starts. ")
+            # the one thing a new player must know now; the keys are in the key bar
+            out.append("New cards stay face down until the timer starts. ← → column")
+            return out
         out.append("← → column · ↑↓ move · Enter do it" + ("" if self.roomy else " · t table"))
         return out

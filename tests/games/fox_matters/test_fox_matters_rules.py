@@ -679,6 +679,17 @@ def test_difficulty_levels_pick_a_nightmare_of_that_many_lightning_bolts() -> No
     assert new_game(1, nightmare="hollow-bell").nightmare == "hollow-bell"
 
 
+def test_difficulty_the_nightmare_option_offers_every_level_and_every_nightmare() -> None:
+    from typing import get_args
+
+    from foxtui.games.fox_matters.state import NightmareChoice
+
+    levels = [f"random-level-{n}" for n in (1, 2, 3, 4)]
+    assert list(get_args(NightmareChoice)) == [*levels, "random", *content.NIGHTMARE]
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"nightmare": "tuesday"}, GAME.Options)
+
+
 def test_difficulty_holiday_combines_with_almost_any_nightmare() -> None:
     assert new_game(1, holiday=True, nightmare="long-winter").nightmare == "long-winter"
     with pytest.raises(ValueError, match="Holiday"):
