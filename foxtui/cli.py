@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -11,6 +12,9 @@ from typing import Any, NoReturn, Sequence
 from foxtui import __version__
 
 EXIT_USAGE = 2
+
+#: ``--color``: "auto" draws in what TERM and COLORTERM announce; the others force it
+COLORS = ("auto", "16", "256", "truecolor")
 
 
 class UsageError(Exception):
@@ -34,6 +38,17 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"foxtui {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
+    def display_args(p: argparse.ArgumentParser, defaults: bool = False) -> None:
+        # Taken before or after the command. Only the top parser has defaults: a
+        # command's defaults would overwrite what was given before the command.
+        unset = argparse.SUPPRESS
+        color_help = "colours to draw with (default: auto, from TERM and COLORTERM)"
+        p.add_argument("--color", choices=COLORS, default="auto" if defaults else unset, help=color_help)
+        slow_help = "for slow links: no animations, no blinking cursor, no mouse"
+        p.add_argument("--low-bandwidth", action="store_true", default=False if defaults else unset, help=slow_help)
+
+    display_args(parser, defaults=True)
+
     def option_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
 
@@ -44,12 +59,15 @@ def _build_parser() -> argparse.ArgumentParser:
     new.add_argument("--bots", default="", metavar="SEATS", help="seats played by bots: numbers from 1, e.g. 2,3 or 2:random")
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     option_arg(new)
+    display_args(new)
 
     resume = sub.add_parser("resume", help="continue a saved game (default: the last unfinished one)")
     resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
+    display_args(resume)
 
     replay = sub.add_parser("replay", help="step through a saved game")
     replay.add_argument("file", type=Path, metavar="FILE")
+    display_args(replay)
 
     verify = sub.add_parser("verify", help="replay every step of a record and check every state hash")
     verify.add_argument("file", type=Path, metavar="FILE")
@@ -61,6 +79,19 @@ def _build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--out", type=Path, metavar="FILE", help="write the game record here")
     auto.add_argument("--level", help="bot level (default: the game's strongest)")
     option_arg(auto)
+
+    serve = sub.add_parser("serve", help="serve shared tables over SSH: players connect with ssh")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    serve.add_argument("--data", type=Path, metavar="DIR", help="tables, players and host key (default: the data folder's server/)")
+    serve.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these public keys may connect")
+    serve.add_argument("--open", action="store_true", help="any public key may connect")
+    serve.add_argument("--max-connections", type=int, default=50, metavar="N", help="connections at once (default: 50)")
+    serve.add_argument("--max-per-address", type=int, default=8, metavar="N", help="connections from one address (default: 8)")
+    serve.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="a bot's pause before it moves (default: 0.5)")
+    # the screen of one SSH session, started by the server (not for people to run)
+    client = sub.add_parser("_client")
+    client.add_argument("--fd", type=int, required=True)
     return parser
 
 
@@ -117,10 +148,25 @@ def _load(path: Path) -> tuple[Any, Any]:
         raise UsageError(str(exc)) from None
 
 
-def _run_app(**kwargs: Any) -> int:
+def _has_terminal() -> bool:
+    # Textual reads keys from stdin and draws on stderr
+    return all(f is not None and f.isatty() for f in (sys.__stdin__, sys.__stderr__))
+
+
+def _need_terminal() -> None:
+    if not _has_terminal():  # the app would draw blind and wait for keys forever
+        raise UsageError("There is no terminal to play in; over SSH, connect with `ssh -t`.")
+
+
+def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     from foxtui.ui.app import FoxApp
 
-    FoxApp(**kwargs).run()
+    _need_terminal()
+    # With this set, Textual lets the terminal turn ctrl+z into a stop signal; a stopped
+    # foxtui under an SSH ForceCommand would leave the player a dead session
+    os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)
+    app = FoxApp(color=args.color, low_bandwidth=args.low_bandwidth, **kwargs)
+    app.run(mouse=not args.low_bandwidth)  # every mouse move is reported over the link
     return 0
 
 
@@ -138,11 +184,12 @@ def _cmd_new(args: argparse.Namespace) -> int:
     seats = _seats(game, players, args.names, args.bots)
     options = _options(game, args.option)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    _need_terminal()  # before the new table's first save
     try:
         session = Session.new(game, seats, options, seed, new_save_path(game.id, seed))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return _run_app(session=session)
+    return _run_app(args, session=session)
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
@@ -160,12 +207,12 @@ def _cmd_resume(args: argparse.Namespace) -> int:
         session = Session.resume(path)
     except RecordError as exc:
         raise UsageError(str(exc)) from None
-    return _run_app(session=session)
+    return _run_app(args, session=session)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     _load(args.file)  # refuse a bad file before the screen opens
-    return _run_app(replay_path=args.file)
+    return _run_app(args, replay_path=args.file)
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -194,12 +241,39 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from foxtui.engine.saves import data_dir
+    from foxtui.server.serve import ServeError, serve
+
+    try:
+        return serve(
+            host=args.host,
+            port=args.port,
+            data=args.data or data_dir() / "server",
+            authorized_keys=args.authorized_keys,
+            open_to_all=args.open,
+            max_connections=args.max_connections,
+            max_per_address=args.max_per_address,
+            bot_delay=args.bot_delay,
+        )
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _cmd_client(args: argparse.Namespace) -> int:
+    from foxtui.server.client import run_client
+
+    return run_client(args.fd)
+
+
 COMMANDS = {
     "new": _cmd_new,
     "resume": _cmd_resume,
     "replay": _cmd_replay,
     "verify": _cmd_verify,
     "autoplay": _cmd_autoplay,
+    "serve": _cmd_serve,
+    "_client": _cmd_client,
 }
 
 
@@ -207,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _build_parser().parse_args(argv)
         if args.command is None:
-            return _run_app()
+            return _run_app(args)
         return COMMANDS[args.command](args)
     except UsageError as exc:
         print(f"foxtui: {exc}", file=sys.stderr)

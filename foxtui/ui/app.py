@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.console import COLOR_SYSTEMS as RICH_COLOR_SYSTEMS
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -12,6 +14,10 @@ from .stylesheets import stylesheets
 
 if TYPE_CHECKING:  # imported when first needed: the first frame shows only the home screen
     from foxtui.engine.session import Session
+
+#: the colour systems a terminal may be drawn in (``--color``), by their Rich names;
+#: "auto" keeps what Textual detects from TERM and COLORTERM
+COLOR_SYSTEMS = {"16": "standard", "256": "256", "truecolor": "truecolor"}
 
 
 class FoxApp(App):
@@ -24,6 +30,7 @@ class FoxApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", "Suspend", id="app.suspend", show=False),
     ]
 
     def __init__(
@@ -32,12 +39,23 @@ class FoxApp(App):
         session: Session | None = None,
         replay_path: Path | None = None,
         bot_delay: float = 0.5,
+        color: str = "auto",
+        low_bandwidth: bool = False,
     ) -> None:
         super().__init__()
         self._start_session = session
         self._start_replay = replay_path
         self.bot_delay = bot_delay
         self._started = False
+        if color != "auto":
+            # Textual writes every frame in its console's colour system, which Rich chose
+            # from TERM and COLORTERM; there is no public setter
+            self.console._color_system = RICH_COLOR_SYSTEMS[COLOR_SYSTEMS[color]]
+        #: for slow links (SSH): nothing moves unless something changed; panels read it
+        #: to redraw their clocks once a second at most
+        self.low_bandwidth = low_bandwidth
+        if low_bandwidth:
+            self.animation_level = "none"
 
     def on_mount(self) -> None:
         # Textual runs the on_mount of every class in the MRO: a subclass whose own
@@ -45,6 +63,11 @@ class FoxApp(App):
         if self._started:
             return
         self._started = True
+        if self.console.color_system == "standard" and not self.is_headless:
+            # Textual's colours brought down to 16 lose their contrast (orange keys on a
+            # grey bar); its ANSI theme draws in the terminal's own palette instead. Not
+            # headless: tests and snapshots look the same whatever TERM they run under.
+            self.theme = "ansi-dark"
         from .screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
@@ -107,10 +130,18 @@ class FoxApp(App):
 
         self.push_screen(ResultsScreen(game, record, state))
 
-    # --- no shell-outs: a suspended pass-and-play table would hand the shell to a player
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.low_bandwidth and hasattr(event.widget, "cursor_blink"):
+            event.widget.cursor_blink = False  # a blinking cursor redraws twice a second
+
+    # --- no shell-outs: a suspended pass-and-play table would hand the shell to a player,
+    # and a browser would open on the machine foxtui runs on (over SSH, not the player's)
 
     def action_suspend_process(self) -> None:
         self.notify("foxtui does not suspend; your game is saved after every move.")
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self.notify(f"Open {url} in your browser.")
 
 
 def _game(game_id: str) -> Any:

@@ -1,0 +1,275 @@
+"""Load on `foxtui serve`: N SSH clients (asyncssh), each playing on its own table.
+
+Not a test. Starts a server on 127.0.0.1 with a free port and a temporary data
+folder, connects N clients at 80x24, and has each set up a table through the
+lobby's form and then play step after step with one key each:
+
+- master-fox: a real-time table against a slow bot; every step touches the box.
+- fox-matters: a solo untimed table; after Ready, every step plays a card into
+  column 1 or takes one back (Enter on the first move offered).
+
+Players keep a human pace by default: after the screen update a step caused, a
+player thinks for ``--think`` seconds on average (from half to one and a half
+times that, seeded) before the next key; ``--think 0`` plays flat out.
+
+Prints the pace, steps per second, p50/p95 action-to-screen latency (from the key
+to the last byte of the screen update it caused), bytes sent per step, CPU used
+by the server and by the client processes it started, and the server's memory
+per connected player (server process plus its client processes, divided by N).
+
+    python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import asyncssh
+
+QUIET = 0.03  # an update is over when the screen stays quiet this long
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Setup(NamedTuple):
+    form: tuple[bytes, ...]  # keys on the new-table form, each once the screen is quiet
+    then: tuple[tuple[bytes, bytes], ...]  # (text to wait for, key to press) once at the table
+    ready: bytes  # shown when the table is ready for the first step
+    step: bytes  # the key of one step
+
+
+SETUPS = {
+    # seat 2: another player -> Bot: sensible; mode: turns -> realtime; then ctrl+s
+    "master-fox": Setup(
+        (b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\t\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (),
+        b"touch A1",
+        b"t",
+    ),
+    # game: Fox Matters (one seat); the Action timer (7th field): 120 -> 0; ctrl+s; Ready
+    "fox-matters": Setup(
+        (b"\r", b"\x1b[B", b"\r", b"\t" * 6, b"\x7f\x7f\x7f0", b"\x13"),
+        ((b"Ready", b"r"),),
+        b"Play ",
+        b"\r",
+    ),
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Screen(asyncssh.SSHClientSession):
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.total = 0
+        self.arrived = asyncio.Event()
+        self.last = 0.0
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.buffer += data
+        del self.buffer[:-65536]  # enough to find what a setup waits for
+        self.total += len(data)
+        self.last = time.monotonic()
+        self.arrived.set()
+
+    async def wait_for(self, text: bytes, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.buffer:
+            self.arrived.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"never saw {text!r}")
+            try:
+                await asyncio.wait_for(self.arrived.wait(), left)
+            except asyncio.TimeoutError:
+                shown = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(self.buffer[-3000:])).decode(errors="replace")
+                raise TimeoutError(f"never saw {text!r}; last shown: {shown[-600:]!r}") from None
+
+    async def quiet(self, seconds: float) -> None:
+        """Wait until nothing has arrived for ``seconds``."""
+        await asyncio.sleep(seconds)
+        while time.monotonic() - self.last < seconds:
+            await asyncio.sleep(seconds / 3)
+
+    async def settle(self, timeout: float = 5.0) -> float:
+        """Wait for output, then for QUIET; returns when the last byte came."""
+        self.arrived.clear()
+        await asyncio.wait_for(self.arrived.wait(), timeout)
+        while time.monotonic() - self.last < QUIET:
+            await asyncio.sleep(QUIET / 3)
+        return self.last
+
+
+async def player(n: int, port: int, key, setup: Setup, think: float, seed: int, start: asyncio.Event, stop: list, results: dict) -> None:
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=f"p{n}", client_keys=[key], known_hosts=None, agent_path=None
+    )
+    chan, screen = await conn.create_session(Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    await screen.wait_for(b"Choose the name")
+    chan.write(f"P{n}\r".encode())
+    await screen.wait_for(b"you are P")
+    chan.write(b"n")
+    await screen.wait_for(b"Create")
+    # Each key waits for the screen to answer the one before (a busy machine is slow).
+    for keys in setup.form:
+        chan.write(keys)
+        await screen.quiet(1.0)
+    for text, keys in setup.then:
+        await screen.wait_for(text)
+        await screen.quiet(0.5)
+        chan.write(keys)
+    await screen.wait_for(setup.ready)
+    await screen.quiet(0.5)
+    results["ready"] += 1
+    await start.wait()
+    rng = random.Random(seed * 1000 + n)
+    await asyncio.sleep(rng.uniform(0, think))  # players do not all start at the same instant
+    latencies, sizes = [], []
+    while not stop:
+        before = screen.total
+        sent = time.monotonic()
+        chan.write(setup.step)
+        try:
+            last = await screen.settle()
+        except asyncio.TimeoutError:
+            results["lost"] += 1
+            continue
+        latencies.append(last - sent)
+        sizes.append(screen.total - before)
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+    results["latencies"] += latencies
+    results["sizes"] += sizes
+    conn.close()
+
+
+def _family(pid: int) -> list[int]:
+    """The process and all its descendants."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def rss_kib(pid: int) -> int:
+    total = 0
+    for p in _family(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except (OSError, ValueError):
+            pass
+    return total
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user + system) of the server process, and of its descendants alive now."""
+    server = clients = 0.0
+    for p in _family(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        used = (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+        if p == pid:
+            server = used
+        else:
+            clients += used
+    return server, clients
+
+
+async def main(clients: int, seconds: float, game: str, think: float, seed: int) -> None:
+    setup = SETUPS[game]
+    folder = Path(tempfile.mkdtemp(prefix="foxtui-bench-"))
+    port = free_port()
+    log = open(folder / "server.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "foxtui", "serve", "--open", "--port", str(port), "--data", str(folder / "data"),
+         "--bot-delay", "2", "--max-connections", str(clients + 5), "--max-per-address", str(clients + 5)],
+        stdout=log, stderr=log,
+    )  # fmt: skip
+    try:
+        for _ in range(200):
+            if "listening on" in (folder / "server.log").read_text():
+                break
+            await asyncio.sleep(0.05)
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(clients)]
+        start, stop = asyncio.Event(), []
+        results: dict = {"ready": 0, "lost": 0, "latencies": [], "sizes": []}
+        tasks = []
+        for n in range(clients):
+            tasks.append(asyncio.create_task(player(n, port, keys[n], setup, think, seed, start, stop, results)))
+            await asyncio.sleep(0.5)  # logins one after another, as people arrive
+        deadline = time.monotonic() + 120
+        while results["ready"] < clients:
+            for task in tasks:
+                if task.done() and task.exception():
+                    raise task.exception()
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"only {results['ready']} of {clients} clients got to a table")
+            await asyncio.sleep(0.1)
+        memory = rss_kib(server.pid)
+        cpu_before = cpu_seconds(server.pid)
+        began = time.monotonic()
+        start.set()
+        await asyncio.sleep(seconds)
+        stop.append(True)
+        cpu_after = cpu_seconds(server.pid)
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
+        elapsed = time.monotonic() - began
+    finally:
+        server.terminate()
+        server.wait(10)
+    lat = sorted(results["latencies"])
+    steps = len(lat)
+    q = statistics.quantiles(lat, n=100) if len(lat) >= 2 else [0] * 99
+    sizes = results["sizes"]
+    played = seconds  # the CPU was read when the players were told to stop
+    server_cpu, client_cpu = (after - before for after, before in zip(cpu_after, cpu_before))
+    if think:
+        pace = f"human pace, {think:g} s mean think time between a screen update and the next key (±50%, seed {seed})"
+    else:
+        pace = "flat out (--think 0): every key as soon as the screen is updated"
+    print(f"game: {game}; clients: {clients} at 80x24, {elapsed:.1f} s of play, {os.cpu_count()} cores")
+    print(f"pace: {pace}")
+    print(f"steps: {steps} ({steps / elapsed:.1f} steps/s), {results['lost']} unanswered")
+    print(f"action-to-screen latency: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms (update complete, {QUIET * 1000:.0f} ms quiet)")
+    print(f"bytes sent per step: mean {statistics.mean(sizes):.0f}, p95 {statistics.quantiles(sizes, n=100)[94]:.0f}")
+    print(
+        f"CPU: server {server_cpu / played * 100:.0f}% of a core, clients {client_cpu / played * 100:.0f}%;"
+        f" {(server_cpu + client_cpu) / max(steps, 1) * 1000:.1f} ms per step"
+    )
+    print(f"server memory: {memory / 1024:.0f} MiB for {clients} players, {memory / 1024 / clients:.1f} MiB per player")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", choices=sorted(SETUPS), default="master-fox")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks before each key; 0: flat out")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
+    args = parser.parse_args()
+    asyncio.run(main(args.clients, args.seconds, args.game, args.think, args.seed))

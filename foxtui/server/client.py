@@ -1,0 +1,104 @@
+"""The client process of one SSH session: a foxtui screen on its own pseudo-terminal.
+
+The server starts one per session (``foxtui _client --fd N``) and talks to it over
+the inherited socket ``N``; what reaches this process is only what its seat may
+see, so a bug here cannot show another player's cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foxtui.ui.app import FoxApp
+
+from . import protocol as p
+from .remote import RemoteTable, ServerLink
+
+
+class ClientApp(FoxApp):
+    """The lobby first, then the shared tables the player sits at or watches."""
+
+    def __init__(self, link: ServerLink) -> None:
+        super().__init__(bot_delay=0)
+        self._started = True  # FoxApp's home screen is not shown: the lobby is the base screen
+        self.link = link
+        self.table: RemoteTable | None = None
+        self.ended: str | None = None  # why the connection ended, once it has
+
+    def get_default_screen(self) -> Any:
+        from foxtui.ui.screens.lobby import LobbyScreen
+
+        return LobbyScreen()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._listen(), name="server-link", exit_on_error=False)
+
+    async def _listen(self) -> None:
+        self.ended = await self.link.run(self.server_message)
+        self.exit(message=self.ended)
+
+    @property
+    def lobby(self) -> Any:
+        return self.screen_stack[0]
+
+    def server_message(self, message: Any) -> None:
+        try:
+            self._handle(message)
+        except Exception:  # a bug here must not end the session with a traceback on screen
+            import logging
+
+            logging.getLogger("foxtui.client").exception("could not show a server message")
+            self.notify("Something went wrong drawing this; press q to go back to the lobby.", severity="error")
+
+    def _handle(self, message: Any) -> None:
+        from foxtui.ui.screens.remote_play import RemotePlayScreen
+
+        if isinstance(message, p.Welcome):
+            self.lobby.welcome(message.name)
+        elif isinstance(message, p.Lobby):
+            self.lobby.show_tables(message.tables)
+        elif isinstance(message, p.Seated):
+            self._seated(message)
+        elif isinstance(message, p.Update):
+            for screen in self.screen_stack:
+                if isinstance(screen, RemotePlayScreen) and screen.table is self.table:
+                    screen.server_update(message)
+                    return
+            if self.table is not None:
+                self.table.apply(message)
+                self._open_table()
+        elif isinstance(message, p.Notice):
+            self.notify(message.text, severity=message.severity)  # type: ignore[arg-type]
+
+    def _seated(self, message: p.Seated) -> None:
+        from foxtui.games import GAMES
+
+        self.table = RemoteTable(self.link, message.table, GAMES[message.game], message.seat, message.seats)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()  # a table opens over the lobby, never over another table
+
+    def _open_table(self) -> None:
+        """The first update of a table has come: show it."""
+        from foxtui.ui.screens.remote_play import RemotePlayScreen
+
+        assert self.table is not None
+        if self._refuse_without_screen(self.table.game.id):
+            return
+        self.push_screen(RemotePlayScreen(self.table))
+
+
+def run_client(fd: int) -> int:
+    """The hidden ``foxtui _client`` command: one player's screen, talking over ``fd``."""
+    import asyncio
+
+    async def main() -> str | None:
+        link = await ServerLink.from_fd(fd)
+        app = ClientApp(link)
+        await app.run_async()
+        link.close()
+        return app.ended
+
+    ended = asyncio.run(main())
+    if ended:
+        print(ended)
+    return 0

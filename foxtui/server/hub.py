@@ -1,0 +1,622 @@
+"""The one authoritative process: every table, every player, every connection.
+
+Each connection is one player's client process (one SSH session). The hub
+decides who owns which seat, checks every action against ``legal_actions``,
+plays the bots and the table clocks, stores every step, and sends each
+connection only what its seat may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from typing import Any, Callable
+
+import msgspec
+
+from foxtui.engine.game import IllegalAction, SeatInfo
+from foxtui.engine.record import RecordError, replay_states
+from foxtui.engine.session import Session
+
+from . import protocol as p
+from .clock import clock_for, is_clock_step
+from .store import Store, StoredTable, TableSpec, options_json
+
+LOG = logging.getLogger("foxtui.serve")
+
+#: finished tables the lobby still lists
+FINISHED_SHOWN = 5
+#: a client that reads no more than this far behind is cut off, not buffered forever
+MAX_BACKLOG = 4 * 1024 * 1024
+NAME_RE = re.compile(r"^[\w][\w .'-]{0,15}$")
+MOVE_SECONDS = (0.0, 0.05, 3600.0)  # off, and the smallest and largest limits
+#: a running table clock is written to the database this often (a crash loses no more)
+CLOCK_SAVE_SECONDS = 5.0
+
+
+def playable_game_ids() -> list[str]:
+    """Games a client can show (a screen exists for them); no Textual import."""
+    from foxtui.ui.games import PANELS
+
+    return list(PANELS)
+
+
+class Player:
+    def __init__(self, key: str, name: str | None) -> None:
+        self.key = key
+        self.name = name
+
+
+class Conn:
+    """One connected client process."""
+
+    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, address: str) -> None:
+        self.hub = hub
+        self.player = player
+        self.writer = writer
+        self.address = address
+        #: where the client is: None (the lobby), or a table and its seat (None: spectator)
+        self.table: Table | None = None
+        self.seat: int | None = None
+        #: steps whose log lines the client has been sent at this table (None: none yet)
+        self.logged: int | None = None
+        self.closed = False
+
+    def send(self, message: Any) -> None:
+        if self.closed or self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            LOG.info("%s is not reading its screen; disconnected", self.player.name or self.player.key)
+            self.close()
+            return
+        self.writer.write(p.frame(message))
+
+    def close(self) -> None:
+        self.closed = True
+        self.writer.close()
+
+
+class Table:
+    def __init__(self, hub: Hub, table_id: int, spec: TableSpec, owners: list[str | None]) -> None:
+        from foxtui.games import GAMES
+
+        self.hub = hub
+        self.id = table_id
+        self.spec = spec
+        self.game = GAMES[spec.game]
+        self.options = msgspec.json.decode(spec.options, type=self.game.Options)
+        self.owners = owners
+        self.session: Session | None = None
+        self.finished = False
+        self.conns: set[Conn] = set()
+        self._bot_timer: asyncio.TimerHandle | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._clock_key: int | None = None
+        self._deadline = 0.0
+        self._limits: dict[int, asyncio.TimerHandle] = {}  # human seat -> its move time limit
+
+    # --- seats
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [n for n, bot in enumerate(self.spec.bots) if bot is None and self.owners[n] is None]
+
+    def seat_of(self, key: str) -> int | None:
+        return next((n for n, owner in enumerate(self.owners) if owner == key), None)
+
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        return "playing" if self.session is not None else "waiting"
+
+    def info(self, viewer: Player) -> p.TableInfo:
+        online = {c.player.key for c in self.conns if c.seat is not None}
+        slots = []
+        for n, bot in enumerate(self.spec.bots):
+            owner = self.owners[n]
+            if bot is not None:
+                slots.append(p.SeatSlot(self._bot_name(n), bot=bot))
+            else:
+                name = self.hub.names.get(owner, "") if owner else ""
+                slots.append(p.SeatSlot(name, yours=owner == viewer.key, online=owner in online))
+        return p.TableInfo(
+            self.id,
+            self.game.id,
+            self.game.title,
+            slots,
+            self.status(),
+            self.session.step_count if self.session else 0,
+            self.spec.move_seconds,
+            _options_words(self.game, self.options),
+        )
+
+    def _bot_name(self, seat: int) -> str:
+        return f"Bot {seat + 1}"
+
+    def start(self) -> None:
+        """Every seat is taken: the game begins (seat names are part of the game from now on)."""
+        names: list[str] = []
+        for n, bot in enumerate(self.spec.bots):
+            name = self._bot_name(n) if bot is not None else (self.hub.names.get(self.owners[n] or "") or f"Seat {n + 1}")
+            names.append(name if name not in names else f"{name} ({n + 1})")
+        seats = [SeatInfo(name, bot=bot) for name, bot in zip(names, self.spec.bots)]
+        self.session = Session.new(self.game, seats, self.options, self.spec.seed)
+        self.save()
+        LOG.info("table %d: %s begins (%s)", self.id, self.game.title, ", ".join(names))
+        for conn in list(self.conns):
+            self.seat_conn(conn)
+        self.schedule()
+
+    def resume(self, session: Session) -> None:
+        self.session = session
+        self.schedule()
+
+    def save(self) -> None:
+        session = self.session
+        record = session.record if session else None
+        try:
+            self.hub.store.save_table(
+                self.id,
+                self.owners,
+                record,
+                round=self.game.round_of(session.state) if session else 0,
+                finished=self.finished,
+            )
+        except Exception as exc:  # sqlite3.Error, OSError: the table plays on and says so
+            LOG.error("table %d: could not be saved: %s", self.id, exc)
+            if session is not None:
+                session.save_problem = f"The server could not save this table ({exc})."
+        else:
+            if session is not None:
+                session.save_problem = None
+
+    # --- who sees what
+
+    def seat_conn(self, conn: Conn) -> None:
+        """Tell a connection at this table what it needs to draw the game."""
+        if self.session is None:
+            return
+        conn.logged = None  # a new seat (or none): its log is told again from its side
+        conn.send(p.Seated(self.id, self.game.id, conn.seat, list(self.session.seats)))
+        conn.send(self.update_for(conn))
+
+    def update_for(self, conn: Conn, table_part: dict[str, Any] | None = None) -> p.Update:
+        """What ``conn`` may see now: its seat's view and moves, and the log lines it
+        has not been sent yet. ``table_part`` is what every seat gets alike, when one
+        broadcast has it already."""
+        session = self.session
+        assert session is not None
+        seat = conn.seat
+        legal = [] if seat is None or self.finished else [
+            a for a in session.legal_actions(seat) if not is_clock_step(self.game, a)
+        ]
+        steps = session.step_count
+        told = max(steps - p.LOG_LINES, conn.logged or 0)
+        conn.logged = steps
+        return p.Update(
+            view=p.raw(session.view(seat)),
+            legal=p.raw(legal),
+            log=session.log(seat, last=steps - told) if steps > told else [],
+            log_from=told,
+            **(table_part or self._table_part()),
+        )
+
+    def _table_part(self) -> dict[str, Any]:
+        """The part of an update that is the same for every seat."""
+        session = self.session
+        assert session is not None
+        outcome = session.outcome()
+        round = self.game.round_of(session.state)
+        record = None
+        if outcome is not None:
+            from foxtui.engine.record import encode_record
+
+            record = encode_record(session.record, round=round, finished=True)
+        return dict(
+            steps=session.step_count,
+            round=round,
+            public=p.raw(session.view(None)),
+            to_act=sorted(session.to_act()),
+            status=self.status(),
+            problem=session.save_problem,
+            outcome=outcome,
+            record=record,
+            clock=self.clock_left(),
+        )
+
+    def broadcast(self) -> None:
+        table_part = self._table_part() if self.conns else None
+        for conn in list(self.conns):
+            conn.send(self.update_for(conn, table_part))
+
+    # --- play
+
+    def act(self, seat: int, action: Any) -> None:
+        """One step by ``seat`` (a player, its bot, or the clock). IllegalAction changes nothing."""
+        session = self.session
+        if session is None:
+            raise IllegalAction("The game starts when every seat is taken.")
+        if self.finished:
+            raise IllegalAction("The game is over.")
+        if action not in session.legal_actions(seat):
+            if seat not in session.to_act():
+                raise IllegalAction("It is not your move now.")
+            raise IllegalAction("That move is not allowed now.")
+        session.act(seat, action)
+        if session.outcome() is not None:
+            self.finished = True
+            LOG.info("table %d: the game is over after %d steps", self.id, session.step_count)
+        self.schedule(actor=seat)
+        self.save()
+        self.broadcast()
+        if self.finished:
+            self.hub.lobby_changed()
+
+    def player_act(self, conn: Conn, action: Any) -> None:
+        if conn.seat is None or conn.table is not self:
+            raise IllegalAction("Spectators watch; they do not play.")
+        if self.owners[conn.seat] != conn.player.key:
+            raise IllegalAction("That seat is not yours.")  # never: the hub placed the connection
+        if is_clock_step(self.game, action):
+            raise IllegalAction("The table's clock decides when time is up.")
+        self.act(conn.seat, action)
+
+    def schedule(self, actor: int | None = None) -> None:
+        """After a step: the next bot move, the table clock, and the move time limits."""
+        session = self.session
+        if session is None:
+            return
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+        if self.finished:
+            self.stop()
+            return
+        loop = asyncio.get_running_loop()
+        to_act = session.to_act()
+        if session.bots_to_act():
+            # Where several seats play at once (real time), bots keep a human pace.
+            delay = self.hub.bot_delay if len(to_act) == 1 else self.hub.realtime_bot_delay
+            self._bot_timer = loop.call_later(delay, self._bot_move)
+        self._follow_clock()
+        if self.spec.move_seconds > 0:
+            humans = set(session.humans_to_act())
+            for seat in list(self._limits):
+                if seat not in humans or seat == actor:
+                    self._limits.pop(seat).cancel()
+            for seat in humans - set(self._limits):
+                self._limits[seat] = loop.call_later(self.spec.move_seconds, self._time_limit, seat)
+
+    def stop(self) -> None:
+        for timer in [self._bot_timer, self._clock, *self._limits.values()]:
+            if timer is not None:
+                timer.cancel()
+        self._bot_timer = self._clock = self._clock_key = None
+        self._limits.clear()
+
+    def _bot_move(self) -> None:
+        self._bot_timer = None
+        session = self.session
+        bots = session.bots_to_act() if session else []
+        if bots:
+            self._play_for(bots[0])
+
+    def _time_limit(self, seat: int) -> None:
+        self._limits.pop(seat, None)
+        if self.session is not None and seat in self.session.humans_to_act():
+            LOG.info("table %d: time is up for seat %d; a bot moves for it", self.id, seat + 1)
+            self._play_for(seat)
+
+    # --- the table clock: counts down on the server, kept in the record every few seconds
+
+    def _follow_clock(self) -> None:
+        session = self.session
+        assert session is not None
+        clock = clock_for(self.game, session.view(None))
+        if clock is None or clock.key != self._clock_key:
+            if self._clock is not None:
+                self._clock.cancel()
+                self._clock = None
+            self._clock_key = None
+            session.record.clock = None
+        if clock is not None and self._clock is None:
+            left = session.clock_left(clock.key)
+            self._clock_key = clock.key
+            self._deadline = time.monotonic() + (clock.seconds if left is None else min(left, clock.seconds))
+            self._tick()
+
+    def clock_left(self) -> int | None:
+        """Whole seconds the running clock has left, None when none runs."""
+        if self._clock_key is None:
+            return None
+        return max(0, round(self._deadline - time.monotonic()))
+
+    def _tick(self) -> None:
+        session = self.session
+        assert session is not None and self._clock_key is not None
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            self._clock = None
+            self._clock_key = None
+            clock = clock_for(self.game, session.view(None))
+            if clock is not None and session.to_act():
+                self._guarded(min(session.to_act()), clock.step)
+            return
+        session.keep_clock(self._clock_key, round(left), save=False)
+        self.save()
+        self._clock = asyncio.get_running_loop().call_later(min(left, CLOCK_SAVE_SECONDS), self._tick)
+
+    def _play_for(self, seat: int) -> None:
+        assert self.session is not None
+        self._guarded(seat, self.session.bot_action(seat))
+
+    def _guarded(self, seat: int, action: Any) -> None:
+        # a bot or clock step that fails is a bug: log it, keep the table and the server
+        try:
+            self.act(seat, action)
+        except Exception:
+            LOG.exception("table %d: a bot or clock step failed", self.id)
+
+
+class Hub:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.5,
+        realtime_bot_delay: float = 1.5,
+        seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.realtime_bot_delay = realtime_bot_delay
+        self._seed = seed
+        self.tables: dict[int, Table] = {}
+        self.names: dict[str, str] = store.player_names()  # key -> display name
+        self.conns: set[Conn] = set()
+        self._lobby_pending = False
+
+    # --- starting again
+
+    def load(self) -> None:
+        """Every stored table, unfinished games replayed to their last step. Call from the loop."""
+        for stored in self.store.tables():
+            try:
+                self._load_table(stored)
+            except (RecordError, KeyError, msgspec.DecodeError) as exc:
+                LOG.error("table %d cannot be resumed: %s", stored.id, exc)
+
+    def _load_table(self, stored: StoredTable) -> None:
+        table = Table(self, stored.id, stored.spec, stored.owners)
+        table.finished = stored.finished
+        if stored.record is not None:
+            states = list(replay_states(stored.record, f"table {stored.id}", table.game))
+            table.resume(Session(table.game, stored.record, states, None))
+        self.tables[table.id] = table
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            left = table.clock_left()
+            if left is not None and table.session is not None and table._clock_key is not None:
+                table.session.keep_clock(table._clock_key, left, save=False)  # to the second
+                table.save()
+            table.stop()
+        for conn in list(self.conns):
+            conn.close()
+
+    # --- one connection
+
+    def player(self, key: str) -> Player:
+        return Player(key, self.names.get(key))
+
+    async def serve(
+        self, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, address: str = ""
+    ) -> None:
+        """Talk to one client process until it goes; a broken client only loses itself."""
+        conn = Conn(self, player, writer, address)
+        self.conns.add(conn)
+        conn.send(p.Welcome(player.name))
+        if player.name is not None:
+            conn.send(self.lobby_for(player))
+        try:
+            while not conn.closed:
+                message = await p.read_client_message(reader)
+                if message is None:
+                    break
+                self.handle(conn, message)
+        except p.ProtocolError as exc:
+            LOG.info("%s: protocol error, disconnected: %s", player.name or player.key, exc)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._gone(conn)
+
+    def _gone(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        self._leave_table(conn)
+        conn.close()
+
+    def handle(self, conn: Conn, message: Any) -> None:
+        if conn.player.name is None and not isinstance(message, p.SetName):
+            conn.send(p.Notice("Choose a display name first.", "error"))
+            return
+        handler = {
+            p.SetName: self._set_name,
+            p.CreateTable: self._create,
+            p.Join: self._join,
+            p.Watch: self._watch,
+            p.Leave: self._leave,
+            p.Act: self._act,
+        }[type(message)]
+        try:
+            handler(conn, message)
+        except IllegalAction as exc:
+            conn.send(p.Notice(str(exc), "error"))
+            table = conn.table
+            if isinstance(message, p.Act) and table is not None and table.session is not None:
+                # a client waits for the answer to its move: the table as it is now
+                conn.send(table.update_for(conn))
+
+    def _set_name(self, conn: Conn, message: p.SetName) -> None:
+        name = " ".join(message.name.split())
+        if not NAME_RE.match(name):
+            raise IllegalAction("A name is 1 to 16 letters, digits, spaces, dots, dashes or apostrophes.")
+        if name.lower().startswith("bot "):
+            raise IllegalAction("Names starting with “Bot” are kept for bots.")
+        if not self.store.set_player_name(conn.player.key, name):
+            raise IllegalAction(f"Someone else is called {name}; choose another name.")
+        first = conn.player.name is None
+        self.names[conn.player.key] = name
+        for other in self.conns:
+            if other.player.key == conn.player.key:
+                other.player.name = name
+        LOG.info("%s chose the name %s", conn.player.key, name)
+        conn.send(p.Welcome(name))
+        if first:
+            conn.send(self.lobby_for(conn.player))
+        self.lobby_changed()
+
+    def _create(self, conn: Conn, message: p.CreateTable) -> None:
+        from foxtui.games import GAMES
+
+        if message.game not in playable_game_ids():
+            raise IllegalAction("This server has no such game.")
+        game = GAMES[message.game]
+        if not game.min_players <= len(message.seats) <= game.max_players:
+            raise IllegalAction(f"{game.title} is for {game.min_players} to {game.max_players} players.")
+        if message.seats.count("you") > 1:
+            raise IllegalAction("You can take only one seat.")
+        bots: list[str | None] = []
+        for kind in message.seats:
+            if kind in ("you", "human"):
+                bots.append(None)
+            elif kind in game.bots:
+                bots.append(kind)
+            else:
+                raise IllegalAction(f"{game.title} has no bot level {kind!r}.")
+        seconds = message.move_seconds
+        if seconds != 0 and not MOVE_SECONDS[1] <= seconds <= MOVE_SECONDS[2]:
+            raise IllegalAction("A move time limit is off or from a fraction of a second to an hour.")
+        try:
+            options = msgspec.convert(message.options, game.Options, strict=False)
+            game.setup([SeatInfo(f"Seat {n}") for n in range(len(bots))], options, 0)  # the game checks them
+        except (msgspec.ValidationError, ValueError) as exc:
+            raise IllegalAction(f"Those options do not work for {game.title} ({exc}).") from None
+        spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds)
+        owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
+        table_id = self.store.new_table(spec, owners)
+        table = self.tables[table_id] = Table(self, table_id, spec, owners)
+        LOG.info("%s created table %d (%s, %d seats)", conn.player.name, table_id, game.title, len(bots))
+        if "you" in message.seats:
+            self._place(conn, table, message.seats.index("you"))
+        if not table.free_seats:
+            table.start()
+        self.lobby_changed()
+
+    def _join(self, conn: Conn, message: p.Join) -> None:
+        table = self._table(message.table)
+        key = conn.player.key
+        mine = table.seat_of(key)
+        if message.seat is None or message.seat == mine:
+            if mine is None:
+                free = table.free_seats
+                if not free:
+                    raise IllegalAction(f"Table {table.id} has no free seat; you can watch it.")
+                mine = free[0]
+        else:
+            if mine is not None:
+                raise IllegalAction(f"You already have seat {mine + 1} at table {table.id}.")
+            if message.seat not in table.free_seats:
+                raise IllegalAction(f"Seat {message.seat + 1} at table {table.id} is not free.")
+            mine = message.seat
+        if table.finished:
+            raise IllegalAction(f"The game at table {table.id} is over.")
+        rejoin = table.owners[mine] == key
+        table.owners[mine] = key
+        if not rejoin:
+            table.save()
+        self._place(conn, table, mine)
+        LOG.info("%s %s table %d, seat %d", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1)
+        if table.session is None and not table.free_seats:
+            table.start()
+        self.lobby_changed()
+
+    def _watch(self, conn: Conn, message: p.Watch) -> None:
+        table = self._table(message.table)
+        if table.session is None:
+            raise IllegalAction(f"Table {table.id} has not started yet.")
+        self._place(conn, table, None)
+        LOG.info("%s watches table %d", conn.player.name, table.id)
+        self.lobby_changed()
+
+    def _leave(self, conn: Conn, message: p.Leave) -> None:
+        self._leave_table(conn)
+        conn.send(self.lobby_for(conn.player))
+
+    def _act(self, conn: Conn, message: p.Act) -> None:
+        table = conn.table
+        if table is None or table.session is None:
+            raise IllegalAction("You are not at a table in play.")
+        try:
+            action = p.unraw(message.action, table.game.Action)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            raise IllegalAction(f"That is not a {table.game.title} move.") from None
+        table.player_act(conn, action)
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise IllegalAction(f"There is no table {table_id}.")
+        return table
+
+    def _place(self, conn: Conn, table: Table, seat: int | None) -> None:
+        if conn.table is not None and conn.table is not table:
+            self._leave_table(conn)
+        conn.table, conn.seat = table, seat
+        table.conns.add(conn)
+        if table.session is None and table.free_seats:
+            conn.send(p.Notice(f"You sit at table {table.id}; the game starts when every seat is taken."))
+        table.seat_conn(conn)
+
+    def _leave_table(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None:
+            return
+        table.conns.discard(conn)
+        LOG.info("%s left table %d", conn.player.name or conn.player.key, table.id)
+        conn.table = conn.seat = None
+        self.lobby_changed()
+
+    # --- the lobby
+
+    def lobby_for(self, player: Player) -> p.Lobby:
+        tables = sorted(self.tables.values(), key=lambda t: t.id)
+        finished = [t for t in tables if t.finished][-FINISHED_SHOWN:]
+        shown = [t for t in tables if not t.finished or t in finished]
+        return p.Lobby([t.info(player) for t in shown])
+
+    def lobby_changed(self) -> None:
+        """Tell the clients in the lobby, once per turn of the event loop."""
+        if self._lobby_pending:
+            return
+        self._lobby_pending = True
+        asyncio.get_running_loop().call_soon(self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_pending = False
+        for conn in list(self.conns):
+            if conn.player.name is not None and (conn.table is None or conn.table.session is None):
+                conn.send(self.lobby_for(conn.player))
+
+
+def _options_words(game: Any, options: Any) -> str:
+    """The options that differ from the standard game, as "key value" pairs."""
+    default = game.Options()
+    return ", ".join(
+        f"{name.replace('_', ' ')} {getattr(options, name)}"
+        for name in options.__struct_fields__
+        if getattr(options, name) != getattr(default, name)
+    )

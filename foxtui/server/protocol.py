@@ -1,0 +1,204 @@
+"""What the server and one player's client process say to each other.
+
+Frames on a local stream socket: a 4-byte big-endian length, then one msgpack
+message. Game values (Views, actions) travel as msgpack inside the message
+(``msgspec.Raw``) and are decoded with the game's own types at the other end.
+
+The server decides everything: a client names no seat it may not have, and
+every message it receives holds only what that seat may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgspec
+
+from foxtui.engine.game import Outcome, SeatInfo
+
+#: a client's messages are a few hundred bytes; anything larger is not our client
+MAX_CLIENT_FRAME = 16 * 1024
+#: updates carry views and, once a game is over, its whole record
+MAX_SERVER_FRAME = 8 * 1024 * 1024
+#: log lines a client keeps (and is sent when it takes a seat): more than fit on
+#: screen, so a player can scroll back
+LOG_LINES = 50
+
+
+class ProtocolError(Exception):
+    """The other end broke the protocol; the connection is closed."""
+
+
+# --- client -> server ----------------------------------------------------------------
+
+
+class SetName(msgspec.Struct, tag="set_name", frozen=True):
+    name: str
+
+
+class CreateTable(msgspec.Struct, tag="create", frozen=True):
+    game: str
+    options: dict[str, Any]
+    #: per seat: "you", "human" (a free seat) or a bot level
+    seats: list[str]
+    #: seconds a human may take before a bot moves for them; 0 = no limit
+    move_seconds: float = 0.0
+
+
+class Join(msgspec.Struct, tag="join", frozen=True):
+    """Take a free seat, or come back to one's own (seat None: the one that is yours)."""
+
+    table: int
+    seat: int | None = None
+
+
+class Watch(msgspec.Struct, tag="watch", frozen=True):
+    table: int
+
+
+class Leave(msgspec.Struct, tag="leave", frozen=True):
+    """Back to the lobby; a seat stays yours."""
+
+
+class Act(msgspec.Struct, tag="act", frozen=True):
+    #: the action, msgpack-encoded with the game's Action type
+    action: msgspec.Raw
+
+
+ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act
+
+
+# --- server -> client ----------------------------------------------------------------
+
+
+class Welcome(msgspec.Struct, tag="welcome", frozen=True):
+    #: None: a first login, the client asks for a display name
+    name: str | None
+
+
+class SeatSlot(msgspec.Struct, frozen=True):
+    name: str  # the player or bot name; "" for a free seat
+    bot: str | None = None
+    yours: bool = False
+    online: bool = False
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: int
+    game: str
+    title: str
+    seats: list[SeatSlot]
+    status: str  # "waiting", "playing" or "finished"
+    steps: int
+    move_seconds: float = 0.0
+    options: str = ""  # the non-default options, in words
+
+
+class Lobby(msgspec.Struct, tag="lobby", frozen=True):
+    tables: list[TableInfo]
+
+
+class Seated(msgspec.Struct, tag="seated", frozen=True):
+    """The client is at a table: as ``seat``, or as a spectator (seat None)."""
+
+    table: int
+    game: str
+    seat: int | None
+    seats: list[SeatInfo]
+
+
+class Update(msgspec.Struct, tag="update", frozen=True):
+    """A table as one seat (or a spectator) may see it now."""
+
+    steps: int
+    round: int
+    view: msgspec.Raw  # the seat's View (the public one for spectators)
+    public: msgspec.Raw  # the public View (interludes compare two of them)
+    legal: msgspec.Raw  # list of the seat's legal actions now (empty while it may not act)
+    to_act: list[int]
+    #: log lines, told from this seat's side, of the steps from ``log_from`` on: only
+    #: those the client was not sent yet (after a seat is taken: the newest ones)
+    log: list[str]
+    status: str  # "waiting", "playing" or "finished"
+    problem: str | None = None  # why the table could not be saved, if it could not
+    outcome: Outcome | None = None
+    #: once the game is over: the whole record (foxtui.engine.record format), for
+    #: results and replay; nothing is hidden any more then
+    record: bytes | None = None
+    #: seconds left on the table clock (Fox Matters' Action timer), None when none runs
+    clock: int | None = None
+    #: the step the first line of ``log`` tells (0-based)
+    log_from: int = 0
+
+
+class Notice(msgspec.Struct, tag="notice", frozen=True):
+    text: str
+    severity: str = "information"  # "information" | "warning" | "error"
+
+
+class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
+    text: str
+
+
+ServerMessage = Welcome | Lobby | Seated | Update | Notice | Goodbye
+
+
+# --- framing -------------------------------------------------------------------------
+
+_HEADER = struct.Struct(">I")
+_encoder = msgspec.msgpack.Encoder()
+_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
+_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
+
+
+def frame(message: Any) -> bytes:
+    body = _encoder.encode(message)
+    return _HEADER.pack(len(body)) + body
+
+
+def raw(value: Any) -> msgspec.Raw:
+    """A game value (View, action, list of actions) to travel inside a message."""
+    return msgspec.Raw(_encoder.encode(value))
+
+
+def unraw(data: msgspec.Raw | bytes, type: Any) -> Any:
+    return msgspec.msgpack.decode(bytes(data), type=type)
+
+
+async def _read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """One frame's body; None at a clean end of stream."""
+    try:
+        header = await reader.readexactly(_HEADER.size)
+    except asyncio.IncompleteReadError as exc:
+        if exc.partial:
+            raise ProtocolError("the stream ended inside a frame") from None
+        return None
+    (size,) = _HEADER.unpack(header)
+    if size > limit:
+        raise ProtocolError(f"a frame of {size} bytes is over the limit of {limit}")
+    try:
+        return await reader.readexactly(size)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the stream ended inside a frame") from None
+
+
+async def read_client_message(reader: asyncio.StreamReader) -> ClientMessage | None:
+    body = await _read_frame(reader, MAX_CLIENT_FRAME)
+    if body is None:
+        return None
+    try:
+        return _client_decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"not a client message ({exc})") from None
+
+
+async def read_server_message(reader: asyncio.StreamReader) -> ServerMessage | None:
+    body = await _read_frame(reader, MAX_SERVER_FRAME)
+    if body is None:
+        return None
+    try:
+        return _server_decoder.decode(body)
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"not a server message ({exc})") from None

@@ -1,0 +1,108 @@
+"""``foxtui serve``: start the hub and its SSH front, log one line per event, stop cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+LOG = logging.getLogger("foxtui.serve")
+HOST_KEY = "ssh_host_ed25519_key"
+DATABASE = "server.sqlite3"
+
+
+class ServeError(Exception):
+    """Cannot serve: one sentence for the command line."""
+
+
+def host_key(folder: Path) -> Any:
+    """The server's persistent host key (created on first start, mode 0600)."""
+    import asyncssh
+
+    path = folder / HOST_KEY
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(key.export_private_key())
+    if path.stat().st_mode & 0o077:
+        raise ServeError(f"{path} may be read by others; make it private with chmod 600.")
+    try:
+        return asyncssh.read_private_key(path)
+    except (asyncssh.KeyImportError, OSError) as exc:
+        raise ServeError(f"{path} is not a usable host key ({exc}).") from None
+
+
+def serve(
+    *,
+    host: str,
+    port: int,
+    data: Path,
+    authorized_keys: Path | None,
+    open_to_all: bool,
+    max_connections: int,
+    max_per_address: int,
+    bot_delay: float,
+) -> int:
+    from .hub import Hub
+    from .ssh import Front, Limits, read_authorized_keys
+    from .store import Store
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%Y-%m-%d %H:%M:%S")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours is one line per event
+    if authorized_keys is None and not open_to_all:
+        raise ServeError("Say who may connect: --authorized-keys FILE, or --open for any key.")
+    authorized = None
+    if authorized_keys is not None:
+        try:
+            authorized = read_authorized_keys(authorized_keys)
+        except OSError as exc:
+            raise ServeError(f"Cannot read {authorized_keys} ({exc.strerror}).") from None
+        except ValueError as exc:
+            raise ServeError(str(exc)) from None
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        os.chmod(data, 0o700)
+        key = host_key(data)
+        store = Store(data / DATABASE)
+    except OSError as exc:
+        raise ServeError(f"Cannot use the data folder {data} ({exc.strerror or exc}).") from None
+    limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
+    return asyncio.run(_run(store, key, host, port, authorized, limits, bot_delay))
+
+
+async def _run(store: Any, key: Any, host: str, port: int, authorized: Any, limits: Any, bot_delay: float) -> int:
+    from .hub import Hub
+    from .ssh import Front, start_server
+
+    hub = Hub(store, bot_delay=bot_delay, realtime_bot_delay=max(bot_delay * 3, 0.2))
+    hub.load()
+    front = Front(hub, authorized, limits)
+    try:
+        server = await start_server(front, host, port, key)
+    except OSError as exc:
+        raise ServeError(f"Cannot listen on {host}:{port} ({exc.strerror or exc}).") from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    playing = sum(1 for t in hub.tables.values() if t.status() == "playing")
+    LOG.info(
+        "foxtui serve: listening on %s:%d; host key %s; %d tables in play; %s",
+        host,
+        port,
+        key.get_fingerprint("sha256"),
+        playing,
+        "any key may connect" if authorized is None else f"{len(authorized)} authorized keys",
+    )
+    await stop.wait()
+    LOG.info("foxtui serve: stopping; every table is saved")
+    server.close()
+    for session in list(front.sessions):
+        session.chan.close()
+    hub.close()
+    store.close()
+    return 0

@@ -1,0 +1,320 @@
+"""The lobby of a foxtui server (foxtui serve): its tables, and the way to a seat.
+
+Everything shown comes from the server's Lobby messages; every choice goes to the
+server, which decides (a seat is only ever yours because the server says so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from foxtui.server import protocol as p
+
+from ..stylesheets import stylesheets
+from ..widgets.keybar import KeyBar
+from ..widgets.options_form import FormError, OptionField, OptionsForm, option_fields
+
+#: the move time limits offered, in seconds (0: none)
+MOVE_LIMITS = [("no limit", 0.0), ("15 s", 15.0), ("30 s", 30.0), ("1 min", 60.0), ("2 min", 120.0), ("5 min", 300.0)]
+
+
+def _games() -> dict[str, Any]:
+    from ..games import playable_games
+
+    return playable_games()
+
+
+def seats_text(table: p.TableInfo) -> str:
+    parts = []
+    for slot in table.seats:
+        if slot.bot is not None:
+            parts.append(f"{slot.name} ({slot.bot})")
+        elif not slot.name:
+            parts.append("free")
+        else:
+            parts.append(f"{slot.name}{' (you)' if slot.yours else ''}{'' if slot.online else ' (away)'}")
+    return ", ".join(parts)
+
+
+def status_text(table: p.TableInfo) -> str:
+    if table.status == "waiting":
+        free = sum(1 for slot in table.seats if slot.bot is None and not slot.name)
+        return f"waiting for {free}"
+    if table.status == "playing":
+        return f"step {table.steps}"
+    return "finished"
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH = stylesheets("lobby.tcss")
+    BINDINGS = [
+        Binding("n", "new_table", "New table", id="lobby.new"),
+        Binding("j", "join", "Join / rejoin", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("question_mark", "help", "Help", id="lobby.help"),
+        Binding("q", "quit", "Quit", id="lobby.quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.name_: str | None = None
+        self.tables: list[p.TableInfo] = []
+        self._offered_rejoin = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("foxtui — shared tables", id="lobby-title")
+        yield Static("Connecting…", id="lobby-note")
+        yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._grid().focus()
+
+    def _grid(self) -> DataTable:
+        grid = self.query_one(DataTable)
+        if not grid.columns:  # the server's first lobby may come before the mount
+            for label, key in (("#", "id"), ("Game", "game"), ("Seats", "seats"), ("Status", "status")):
+                grid.add_column(label, key=key)
+        return grid
+
+    @property
+    def link(self) -> Any:
+        return self.app.link
+
+    # --- from the server
+
+    def welcome(self, name: str | None) -> None:
+        self.name_ = name
+        if name is None:
+            if not isinstance(self.app.screen, NameScreen):
+                self.app.push_screen(NameScreen())
+            return
+        if isinstance(self.app.screen, NameScreen):
+            self.app.screen.dismiss(name)
+        self.query_one("#lobby-title", Static).update(Text(f"foxtui — shared tables · you are {name}"))
+
+    def show_tables(self, tables: list[p.TableInfo]) -> None:
+        self.tables = tables
+        grid = self._grid()
+        row = grid.cursor_row
+        grid.clear()
+        for t in tables:
+            title = t.title + (f" ({t.options})" if t.options else "")
+            grid.add_row(str(t.id), Text(title), Text(seats_text(t)), status_text(t), key=str(t.id))
+        mine = [t for t in tables if t.status == "playing" and any(s.yours for s in t.seats)]
+        waiting = [t for t in tables if t.status == "waiting" and any(s.yours for s in t.seats)]
+        if mine:
+            note = f"You have a seat at table {mine[0].id} ({mine[0].title}): press j on it to rejoin."
+        elif waiting:
+            note = f"You sit at table {waiting[0].id}; its game starts when every seat is taken."
+        elif tables:
+            note = "j joins a free seat, w watches a game, n sets up a new table."
+        else:
+            note = "No tables yet: press n to set one up."
+        self.query_one("#lobby-note", Static).update(note)
+        if tables:
+            grid.move_cursor(row=min(row, len(tables) - 1))
+        if mine and not self._offered_rejoin:
+            self._offered_rejoin = True  # offered once per login; the note stays
+            grid.move_cursor(row=tables.index(mine[0]))
+            self._offer_rejoin(mine[0])
+
+    def _offer_rejoin(self, table: p.TableInfo) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.link.send(p.Join(table.id))
+
+        if self.app.screen is self:
+            self.app.push_screen(
+                ConfirmScreen(f"Your seat at table {table.id} ({table.title}) is kept for you. Rejoin it?"), answered
+            )
+
+    # --- the player's choices
+
+    def _selected(self) -> p.TableInfo | None:
+        grid = self.query_one(DataTable)
+        if not self.tables or grid.cursor_row < 0 or grid.cursor_row >= len(self.tables):
+            self.notify("There is no table to choose yet.", severity="warning")
+            return None
+        return self.tables[grid.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.link.send(p.Join(table.id))
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.link.send(p.Watch(table.id))
+
+    def action_new_table(self) -> None:
+        def created(request: p.CreateTable | None) -> None:
+            if request is not None:
+                self.link.send(request)
+
+        self.app.push_screen(CreateTableScreen(), created)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen, binding_keys
+
+        keys = [("↑ ↓", "Choose a table"), ("enter", "Join or rejoin it")]
+        keys += binding_keys(self.app, self.BINDINGS)
+        self.app.push_screen(HelpScreen("foxtui server — keys", keys, LOBBY_HELP))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+LOBBY_HELP = """\
+Every table of this server is listed with its seats and how far its game is.
+
+- **j** or **enter** takes a free seat, or brings you back to your own seat.
+  A seat is yours for the whole game: if your connection drops, log in again
+  with the same key and rejoin it.
+- **w** watches a game in play: you see what everyone may see, nobody's secrets.
+- **n** sets up a new table: the game, who sits where (you, a free seat for
+  another player, or a bot), a time limit per move after which a bot moves for
+  a player who is away, and the game's options.
+
+A game starts when every seat is taken. Moves cannot be taken back at a shared table.
+"""
+
+
+class NameScreen(ModalScreen[str]):
+    """The first login asks for the name the other players will see."""
+
+    CSS_PATH = stylesheets("lobby.tcss")
+    BINDINGS = [Binding("ctrl+c", "app.quit", "Quit", id="name.quit", priority=True)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box"):
+            yield Static("Welcome! Choose the name other players will see (up to 16 characters).")
+            yield Input(placeholder="your name", max_length=16, id="name-input")
+        yield KeyBar()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        if name:
+            self.app.link.send(p.SetName(name))  # the server answers with a welcome, or says why not
+
+
+def shared_option_fields(options_type: type) -> list[OptionField]:
+    """The game's options with those a table of one terminal per player allows too
+    (``Meta(extra={"local": False})``, e.g. real time), in declaration order."""
+    local = {f.name: f for f in option_fields(options_type)}
+    fields = []
+    for field in mi.type_info(options_type).fields:
+        if field.name in local:
+            fields.append(local[field.name])
+            continue
+        info = field.type
+        if isinstance(info, mi.Metadata) and isinstance(info.type, mi.LiteralType):
+            label = (info.extra_json_schema or {}).get("description") or field.name.replace("_", " ").capitalize()
+            default = field.default if field.default is not msgspec.NODEFAULT else None
+            fields.append(OptionField(field.name, label, mi.LiteralType, info.type, default))
+    return fields
+
+
+class SharedOptionsForm(OptionsForm):
+    def __init__(self, options_type: type, *, id: str | None = None) -> None:
+        super().__init__(options_type, id=id)
+        self.fields = shared_option_fields(options_type)
+
+
+class CreateTableScreen(Screen[p.CreateTable | None]):
+    CSS_PATH = stylesheets("lobby.tcss")
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create", id="create_table.create", priority=True),
+        Binding("escape", "back", "Back", id="create_table.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = next(iter(_games().values()))
+
+    def compose(self) -> ComposeResult:
+        yield Static("New table", classes="screen-title")
+        with VerticalScroll(id="create-form"):
+            yield from self._game_rows()
+            yield Button("Create (ctrl+s)", id="create", compact=True)
+        yield Static("", id="create-error")
+        yield KeyBar()
+
+    def _game_rows(self) -> ComposeResult:
+        game = self.game
+        with Horizontal(classes="form-row"):
+            yield Label("Game", classes="form-label")
+            yield Select([(g.title, g.id) for g in _games().values()], value=game.id, allow_blank=False, id="game", compact=True)
+        with Horizontal(classes="form-row"):
+            yield Label("Players", classes="form-label")
+            counts = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+            yield Select(counts, value=game.min_players, allow_blank=False, id="players", compact=True)
+        kinds = [("You", "you"), ("Another player", "human")] + [(f"Bot: {b}", b) for b in game.bots]
+        for n in range(game.max_players):
+            with Horizontal(classes="form-row seat-choice", id=f"seat-row-{n}"):
+                yield Label(f"Seat {n + 1}", classes="form-label")
+                yield Select(kinds, value="you" if n == 0 else "human", allow_blank=False, id=f"seat-{n}", compact=True)
+        with Horizontal(classes="form-row"):
+            yield Label("Move limit", classes="form-label")
+            yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="move-limit", compact=True)
+        if shared_option_fields(game.Options):
+            yield Label("Options", classes="form-heading")
+            yield SharedOptionsForm(game.Options, id="options")
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#game").focus()
+
+    def _show_seats(self) -> None:
+        count = self.query_one("#players", Select).value
+        for n in range(self.game.max_players):
+            self.query_one(f"#seat-row-{n}").display = n < count  # type: ignore[operator]
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._show_seats()
+        elif event.select.id == "game" and event.value != self.game.id:
+            self.game = _games()[event.value]
+            await self.recompose()  # seats and options are the new game's
+            self._show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+
+    def action_create(self) -> None:
+        count = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        seats = [str(self.query_one(f"#seat-{n}", Select).value) for n in range(count)]
+        try:
+            if seats.count("you") > 1:
+                raise FormError("You can take only one seat.", f"seat-{seats.index('you', seats.index('you') + 1)}")
+            options = self.query_one(SharedOptionsForm).values() if self.query(SharedOptionsForm) else self.game.Options()
+        except FormError as exc:
+            error = self.query_one("#create-error", Static)
+            error.update(str(exc))
+            error.display = True
+            if exc.target:
+                self.query_one(f"#{exc.target}").focus()
+            return
+        limit = float(self.query_one("#move-limit", Select).value)  # type: ignore[arg-type]
+        self.dismiss(p.CreateTable(self.game.id, msgspec.to_builtins(options), seats, limit))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

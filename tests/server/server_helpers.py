@@ -1,0 +1,87 @@
+"""Helpers for the server tests: a hub in the test's event loop, and protocol clients."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from pathlib import Path
+from typing import Any
+
+from foxtui.server import protocol as p
+from foxtui.server.hub import Hub
+from foxtui.server.store import Store
+
+#: every wait in these tests ends in a clear failure, never a hang
+TIMEOUT = 10.0
+
+
+def make_hub(folder: Path, **kwargs: Any) -> Hub:
+    kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("realtime_bot_delay", 0.01)
+    kwargs.setdefault("seed", lambda: 5)
+    hub = Hub(Store(folder / "server.sqlite3"), **kwargs)
+    hub.load()
+    return hub
+
+
+async def socket_pair() -> tuple[tuple[asyncio.StreamReader, asyncio.StreamWriter], tuple[Any, Any]]:
+    a, b = socket.socketpair()
+    return await asyncio.open_unix_connection(sock=a), await asyncio.open_unix_connection(sock=b)
+
+
+class ProtoClient:
+    """A client process stand-in that speaks the protocol directly."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, task: asyncio.Task) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.task = task  # the hub's side of this connection
+        self.seen: list[Any] = []
+
+    @classmethod
+    async def connect(cls, hub: Hub, key: str, name: str | None = None) -> "ProtoClient":
+        (hr, hw), (cr, cw) = await socket_pair()
+        task = asyncio.create_task(hub.serve(hub.player(key), hr, hw, "test"))
+        client = cls(cr, cw, task)
+        welcome = await client.expect(p.Welcome)
+        if welcome.name is None and name is not None:
+            client.send(p.SetName(name))
+            await client.expect(p.Welcome)
+            await client.expect(p.Lobby)
+        return client
+
+    def send(self, message: Any) -> None:
+        self.writer.write(p.frame(message))
+
+    def act(self, action: Any) -> None:
+        self.send(p.Act(p.raw(action)))
+
+    async def next(self) -> Any:
+        message = await asyncio.wait_for(p.read_server_message(self.reader), TIMEOUT)
+        assert message is not None, "the server closed the connection"
+        self.seen.append(message)
+        return message
+
+    async def expect(self, kind: type, where=lambda m: True) -> Any:
+        """The next message of that kind (others are kept in ``seen`` and skipped)."""
+
+        async def find() -> Any:
+            while True:
+                message = await p.read_server_message(self.reader)
+                assert message is not None, f"the server closed the connection before a {kind.__name__}"
+                self.seen.append(message)
+                if isinstance(message, kind) and where(message):
+                    return message
+
+        return await asyncio.wait_for(find(), TIMEOUT)
+
+    async def close(self) -> None:
+        self.writer.close()
+        await asyncio.wait_for(self.task, TIMEOUT)
+
+
+def run(coro: Any, timeout: float = 60.0) -> Any:
+    async def guarded() -> Any:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(guarded())
