@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from foxtui.engine.game import SeatInfo
@@ -70,10 +71,14 @@ def screen_names(app) -> list[str]:
 
 async def wait_for(pilot, condition: Callable[[], bool], tries: int = 500) -> None:
     """Let the event loop run (bots act through it) until ``condition`` holds, then let
-    the screen draw once more."""
-    for _ in range(tries):
+    the screen draw once more. Gives up after ``tries`` turns of the loop, but never
+    before a few seconds have passed: a loaded machine is slow, not stuck."""
+    deadline = time.monotonic() + 10.0
+    n = 0
+    while n < tries or time.monotonic() < deadline:
         if condition():
             await pilot.pause()
             return
         await pilot.pause()
+        n += 1
     raise AssertionError("the app never got there")

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 import msgspec
 import pytest
+from play_helpers import wait_for
 from textual.widgets import Checkbox, Input, Select, Static
 
 from foxtui.engine.saves import saves_dir
@@ -235,7 +236,8 @@ def test_with_several_games_the_form_asks_which(monkeypatch):
             assert screen.focused.id == "game"
             assert bool(screen.query("#seat-1-age")) == GAME.asks_ages
             screen.query_one("#game", Select).value = "other"
-            await pilot.pause()
+            # the other game's fields replace Master Fox's: wait until they are mounted
+            await wait_for(pilot, lambda: bool(screen.query("#opt-level")) and screen.query_one("#opt-level", Select).value != Select.NULL)
             assert screen.query_one("#players", Input).value == "3"
             assert screen.query("#seat-5-name") and screen.query("#seat-1-age")
             assert screen.query_one("#opt-level", Select).value == "high"
