@@ -82,8 +82,10 @@ class LobbyScreen(Screen[None]):
     def _grid(self) -> DataTable:
         grid = self.query_one(DataTable)
         if not grid.columns:  # the server's first lobby may come before the mount
-            for label, key in (("#", "id"), ("Game", "game"), ("Seats", "seats"), ("Status", "status")):
-                grid.add_column(label, key=key)
+            # fixed widths: auto-sized columns may be drawn before they have grown to fit
+            # the rows (a cramped "Mast" for Master Fox), and 80 columns must hold all four
+            for label, key, width in (("#", "id", 3), ("Game", "game", 26), ("Seats", "seats", 26), ("Status", "status", 14)):
+                grid.add_column(label, key=key, width=width)
         return grid
 
     @property
