@@ -30,6 +30,7 @@ INFO = {
     for info in (
         GameInfo("master-fox", "Master Fox", 2, 4, "foxtui.games.master_fox"),
         GameInfo("fox-matters", "Fox Matters", 1, 5, "foxtui.games.fox_matters"),
+        GameInfo("foxpaw", "Foxpaw", 2, 4, "foxtui.games.foxpaw"),
     )
 }
 MODULES = {game_id: info.module for game_id, info in INFO.items()}

@@ -1,0 +1,534 @@
+"""Foxpaw bots. They see only their seat's View.
+
+The sensible bot values everything in "Stars at the next scoring": a Star is 1,
+resources and talents a fraction, a victory point 3, a Darkness card a loss. For
+each decision it scores the legal actions with these weights and takes the best
+(ties broken by the Rng), with a few plain rules of thumb for duels, bets and bids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from foxtui.engine.rng import Rng
+
+from . import content as C
+from .actions import (
+    DONE,
+    LEAVE,
+    REST,
+    USE,
+    Bet,
+    Bid,
+    DiscardBeast,
+    Freeze,
+    Gesture,
+    Learn,
+    Opponent,
+    PickBeast,
+    PickHouse,
+    PickObject,
+    PickPair,
+    PickStudent,
+    PickTeacher,
+    Place,
+    PlaceObsidio,
+    PlayMischief,
+    Recover,
+    ShowDarkness,
+    Spy,
+    StealFrom,
+    SwapDuelist,
+    TakeResource,
+    Target,
+    Train,
+)
+
+WEIGHT = {
+    "energy": 0.3, "reputation": 0.45, "strength": 0.55, "knowledge": 0.55, "herbs": 0.45, "goods": 0.45,
+    "coins": 0.55, "stars": 1.0, "vp": 3.0, "darkness": -0.8, "mischief": 0.6, "prophecies": 0.6, "choice": 0.5,
+}
+EVENT_YEARS = {False: (2, 4, 5), True: (2, 4)}
+PAYS = {
+    ("share", "share"): "share", ("attack", "share"): "attack", ("attack", "hold"): "attack",
+    ("hold", "share"): "hold", ("hold", "attack"): "hold", ("hold", "hold"): "hold",
+}
+
+
+def _outcome(a: str, b: str) -> str:
+    return ("none", "one", "both")[(PAYS.get((a, b), "") != "") + (PAYS.get((b, a), "") != "")]
+
+
+class _Sense:
+    def __init__(self, view: Any, rng: Rng) -> None:
+        self.v = view
+        self.rng = rng
+        self.me = view.houses[view.seat]
+        years = EVENT_YEARS[view.first_game]
+        self.scorings_left = sum(1 for y in years if y >= view.year)
+
+    def ability(self, house: str, n: int) -> bool:
+        me = self.me
+        return me.house == house and (not me.wish or C.HOUSE[house].kept == n)
+
+    # --- values ---
+    def reward(self, r: C.Reward) -> float:
+        me = self.me
+        total = 0.0
+        for field, w in WEIGHT.items():
+            n = getattr(r, field)
+            if not n:
+                continue
+            if field == "energy":
+                n = max(0, min(n, C.ENERGY_MAX - me.energy)) if n > 0 else n
+            elif field == "reputation":
+                n = max(0, min(n, C.REP_MAX - me.reputation)) if n > 0 else n
+            total += w * n
+        return total
+
+    def cost(self, c: C.Cost, discount: int = 0) -> float:
+        me = self.me
+        short = max(0, c.herbs - me.herbs) + max(0, c.goods - me.goods)
+        value = 0.45 * (c.herbs + c.goods - short) + 0.55 * (c.coins + short) + 0.3 * max(0, c.energy - discount)
+        return value + (0.6 if short else 0.0)
+
+    def darkness(self) -> int:
+        t = C.TEACHER[self.v.teacher]
+        if t.effect == "no_darkness" or t.house == self.me.house:
+            return 0
+        n = 2 if C.HOUSE[self.me.house].rival == t.house else 1
+        return n + (1 if t.effect == "extra_darkness" else 0)
+
+    def discount(self) -> int:
+        me = self.me
+        d = 2 if self.ability("shadowvein", 1) else 0
+        return d + sum(C.BEAST[b.id].skill.amount for b in me.beasts if C.BEAST[b.id].skill.kind == "spell_discount")
+
+    def spell(self, spell_id: str, slot_marks: int | None = None) -> float:
+        sp = C.SPELL[spell_id]
+        if slot_marks is None:
+            slot_marks = len(self.v.spell_marks[self.v.spells.index(spell_id)]) if spell_id in self.v.spells else 1
+        value = self.reward(sp.reward) + (1 if slot_marks == 0 else 0) - self.cost(sp.cost, self.discount())
+        if sp.forbidden:
+            value -= 0.8 * self.darkness()
+        return value
+
+    def can_pay(self, c: C.Cost) -> bool:
+        me = self.me
+        short = max(0, c.herbs - me.herbs) + max(0, c.goods - me.goods)
+        return me.energy >= max(0, c.energy - self.discount()) and me.coins >= c.coins + short
+
+    def learnable(self) -> list[str]:
+        me = self.me
+        out = []
+        for i, spell in enumerate(self.v.spells):
+            sp = C.SPELL[spell]
+            marks = self.v.spell_marks[i]
+            if spell in me.learned or me.spell_markers <= 0:
+                continue
+            if len(marks) >= (C.FORBIDDEN_PLACES if sp.forbidden else C.REGULAR_PLACES):
+                continue
+            if sp.forbidden and not any(C.OBJECT[o].forbidden for o in me.objects):
+                continue
+            if self.can_pay(sp.cost):
+                out.append(spell)
+        return out
+
+    def obj(self, obj_id: str) -> float:
+        o = C.OBJECT[obj_id]
+        value = 0.9 * o.stars * max(1, self.scorings_left) + self.reward(o.reward)
+        if o.half:
+            value += 1.0
+        return value
+
+    def beast(self, beast_id: str) -> float:
+        b = C.BEAST[beast_id]
+        sk = b.skill
+        value = 1.2 * b.uses
+        if sk.kind == "gain":
+            value += self.reward(sk.reward)
+        elif sk.kind == "scoring_stars":
+            value += sk.amount * self.scorings_left
+        else:
+            value += 1.0
+        owned = sum(1 for x in self.me.beasts if not C.BEAST[x.id].special)
+        limit = 2 if self.ability("ignis", 2) else 1
+        if owned >= limit and not b.special:
+            value -= 2.5
+        return value
+
+    # --- the board ---
+    def free_below(self, space: int) -> int:
+        col = C.LOCATION_SPACES[C.SPACES[space].location]
+        n = 0
+        for i in col[col.index(space) + 1 :]:
+            if i not in self.v.active_spaces or self.v.board[i]:
+                break
+            n += 1
+        return n
+
+    def train_value(self, space: int, k: int) -> float:
+        col = C.LOCATION_SPACES[C.SPACES[space].location]
+        start = col.index(space)
+        gained = sum((self.reward(C.SPACES[i].reward) for i in col[start : start + k]), 0.0)
+        return gained - 0.3 * k
+
+    def space_value(self, space: int, beast: str) -> float:
+        v, me = self.v, self.me
+        sp = C.SPACES[space]
+        dark = 0.8 * self.darkness() if sp.darkness else 0.0
+        kind = sp.kind
+        if kind == "gain":
+            value = self.reward(sp.reward)
+            if sp.location == "kiosk":
+                value += 0.1
+        elif kind == "information":
+            value = 1.2 - 0.45 if (me.goods or me.coins) else 0.0
+        elif kind == "attract":
+            value = max((self.beast(b) for b in v.beasts), default=0.0) - 0.5 if (me.herbs or me.coins) else 0.0
+        elif kind == "spy":
+            value = self.reward(sp.reward) + 0.15 * sp.markers
+        elif kind == "bribery":
+            value = 0.6 if self.darkness() >= 2 else 0.1
+        elif kind == "cut_in_line":
+            value = max((self.spell(x) for x in self.learnable()), default=-0.5) + 0.2
+        elif kind == "call_in_sick":
+            value = 0.1
+        elif kind == "tattle":
+            value = 1.0
+        elif kind == "train":
+            energy = me.energy - 1
+            k = max(0, min(1 + self.free_below(space), energy))
+            value = self.train_value(space, k) if k else -0.5
+            talent = me.strength if sp.location == "sports" else me.knowledge
+            if talent < v.year + 1:
+                value += 0.5
+        elif kind == "study":
+            price = v.object_price
+            value = 0.0
+            for o in v.objects:
+                ob = C.OBJECT[o]
+                talent = me.strength if ob.kind == "broom" else me.knowledge
+                owned = any(C.OBJECT[x].kind == ob.kind and C.OBJECT[x].level == ob.level for x in me.objects)
+                if not owned and me.coins >= price and talent >= v.year:
+                    value = max(value, self.obj(o) - 0.55 * price)
+        elif kind == "classroom":
+            spells = sorted((self.spell(x) for x in self.learnable()), reverse=True)
+            value = spells[0] if spells else -0.5
+            if sp.spells == 2 and me.reputation >= 3 and len(spells) > 1:
+                value += max(0.0, spells[1]) * 0.7
+            value += self.reward(sp.reward)
+        elif kind == "dormitory":
+            pos = sum(1 for i in C.LOCATION_SPACES["dormitory"] if v.board[i])
+            value = 0.3 * min(6, C.ENERGY_MAX - me.energy) + 0.45 * C.DORM_REPUTATION[pos] + (0.8 if pos == 0 else 0.2)
+        else:  # carnival
+            card = C.CARNIVAL[v.carnival]
+            dorm = sum(1 for i in C.LOCATION_SPACES["dormitory"] if v.board[i])
+            pos = min(3, max(dorm, len(v.names) - 1))
+            mis = 2 if self.ability("aquatis", 1) else 1
+            rep = C.DORM_REPUTATION[min(pos, 3)]
+            value = (
+                self.reward(sp.reward) + 0.6 * (mis - 1) + self.reward(card.rows[sp.row - 2])
+                + self.reward(card.centered) + 0.45 * rep
+            )
+            after = me.reputation + rep
+            value -= (1.0 if after <= -1 else 0.0) + (0.8 if after <= -2 else 0.0)  # the track costs Stars there
+        if beast and kind in ("dormitory", "carnival"):
+            value = -9.0
+        return value - dark
+
+    # --- duels ---
+    def duel_reward(self, kind: str) -> float:
+        return self.reward(getattr(C.DUEL[self.v.duel], kind)) if kind else 0.0
+
+    def gesture_value(self, g: str) -> float:
+        total = 0.0
+        for other in C.GESTURES:
+            total += self.duel_reward(PAYS.get((g, other), ""))
+        return total / 3
+
+
+def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
+    if len(legal) == 1:
+        return legal[0]
+    b = _Sense(view, rng)
+    kind = view.decision.kind if view.decision is not None else ""
+    choose = _CHOOSERS.get(kind)
+    if choose is not None:
+        action = choose(b, legal)
+        if action is not None:
+            return action
+    return legal[rng.below(len(legal))]
+
+
+def _best(b: _Sense, scored: list[tuple[float, Any]]) -> Any:
+    if not scored:
+        return None
+    top = max(s for s, _ in scored)
+    near = [a for s, a in scored if s >= top - 1e-9]
+    return near[b.rng.below(len(near))]
+
+
+def _student(b: _Sense, legal: Sequence[Any]) -> Any:
+    wished = [a for a in legal if isinstance(a, PickStudent) and C.STUDENT[a.card].wish]
+    return wished[b.rng.below(len(wished))] if wished else None
+
+
+def _house(b: _Sense, legal: Sequence[Any]) -> Any:
+    wish = C.STUDENT[b.v.student].wish if b.v.student else ""
+    for a in legal:
+        if isinstance(a, PickHouse) and a.house == wish:
+            return a
+    return legal[b.rng.below(len(legal))]
+
+
+def _pick(b: _Sense, legal: Sequence[Any]) -> Any:
+    scored = []
+    for a in legal:
+        if isinstance(a, PickObject):
+            scored.append((b.obj(a.object), a))
+        elif isinstance(a, PickBeast):
+            scored.append((b.beast(a.beast), a))
+    return _best(b, scored)
+
+
+def _turn(b: _Sense, legal: Sequence[Any]) -> Any:
+    me = b.me
+    for a in legal:
+        if isinstance(a, PlayMischief):
+            return a
+        if isinstance(a, Recover) and me.energy >= 7:
+            return a
+    scored = []
+    for a in legal:
+        if isinstance(a, Place):
+            value = b.space_value(a.space, a.beast)
+            if C.SPACES[a.space].time == "night" and me.wizards_left <= 2:
+                value += 1.0  # do not leave the night to the last moment
+            scored.append((value + 0.05 * b.rng.below(10), a))
+    return _best(b, scored)
+
+
+def _obsidio(b: _Sense, legal: Sequence[Any]) -> Any:
+    """Block the space the opponent would like most."""
+    scored = []
+    for a in legal:
+        if isinstance(a, PlaceObsidio):
+            sp = C.SPACES[a.space]
+            value = {"classroom": 2.0, "study": 1.5, "kiosk": 1.0, "train": 0.8}.get(sp.location, 0.5)
+            if sp.kind == "train":
+                value = 0.8
+            scored.append((value + 0.1 * b.rng.below(10), a))
+    return _best(b, scored)
+
+
+def _resolve(b: _Sense, legal: Sequence[Any]) -> Any:
+    v = b.v
+    space = v.decision.space
+    sp = C.SPACES[space] if space >= 0 else None
+    rest = 0.3 * min(C.REST_ENERGY, C.ENERGY_MAX - b.me.energy)
+    scored = []
+    for a in legal:
+        if a == REST:
+            scored.append((rest, a))
+        elif a == LEAVE:
+            scored.append((0.0, a))
+        elif a == USE:
+            value = b.reward(sp.reward) if sp is not None else 0.0
+            if sp is not None and sp.kind in ("bribery", "cut_in_line", "tattle", "call_in_sick", "information"):
+                value = max(value, 0.5)
+            scored.append((value, a))
+        elif isinstance(a, Train):
+            scored.append((b.train_value(space, a.spaces) + 0.2, a))
+        elif isinstance(a, PickObject):
+            scored.append((b.obj(a.object) - 0.55 * v.object_price, a))
+        elif isinstance(a, Learn):
+            scored.append((b.spell(a.spell) + b.reward(sp.reward if sp else C.NOTHING), a))
+        elif isinstance(a, PickBeast):
+            scored.append((b.beast(a.beast) - 0.45, a))
+        elif isinstance(a, Spy):
+            scored.append((0.3 + (0.3 if a.event == v.events_done else 0.0), a))
+        elif isinstance(a, SwapDuelist):
+            scored.append((0.4 if a.into == v.seat else 0.1, a))
+        else:
+            scored.append((0.1, a))
+    return _best(b, scored)
+
+
+def _learn_more(b: _Sense, legal: Sequence[Any]) -> Any:
+    scored = [(b.spell(a.spell), a) for a in legal if isinstance(a, Learn)] + [(0.0, DONE)]
+    return _best(b, [(s, a) for s, a in scored if a in legal])
+
+
+def _spy(b: _Sense, legal: Sequence[Any]) -> Any:
+    spies = [a for a in legal if isinstance(a, Spy)]
+    return min(spies, key=lambda a: a.event) if spies else DONE
+
+
+def _bribe(b: _Sense, legal: Sequence[Any]) -> Any:
+    mine = [a for a in legal if isinstance(a, PickTeacher) and C.TEACHER[a.teacher].house == b.me.house]
+    return mine[0] if mine else DONE
+
+
+def _cut(b: _Sense, legal: Sequence[Any]) -> Any:
+    if any(isinstance(a, Learn) for a in legal):
+        return _learn_more(b, legal)
+    return DONE
+
+
+def _tattle(b: _Sense, legal: Sequence[Any]) -> Any:
+    return max((a for a in legal if isinstance(a, StealFrom)), key=lambda a: b.v.houses[a.seat].mischief_cards)
+
+
+def _resource(b: _Sense, legal: Sequence[Any]) -> Any:
+    me = b.me
+    have = {"herbs": me.herbs, "goods": me.goods, "coins": me.coins - 1}
+    return min((a for a in legal if isinstance(a, TakeResource)), key=lambda a: have[a.resource])
+
+
+def _target(b: _Sense, legal: Sequence[Any]) -> Any:
+    v = b.v
+    if v.decision.kind == "duel_target":
+        return _duel_target(b, legal)
+    return max((a for a in legal if isinstance(a, Target)), key=lambda a: (v.scores[a.seat], v.houses[a.seat].total_stars))
+
+
+def _discard_beast(b: _Sense, legal: Sequence[Any]) -> Any:
+    def worth(a: DiscardBeast) -> float:
+        held = next(x for x in b.me.beasts if x.id == a.beast)
+        return (C.BEAST[a.beast].uses - held.exhausted) + (0.5 if C.BEAST[a.beast].skill.kind != "gain" else 0)
+
+    return min((a for a in legal if isinstance(a, DiscardBeast)), key=worth)
+
+
+def _freeze(b: _Sense, legal: Sequence[Any]) -> Any:
+    spots = [a for a in legal if isinstance(a, Freeze)]
+    order = ("kiosk", "classroom", "study", "sports", "library", "farm", "lounge")
+    return min(spots, key=lambda a: order.index(a.location)) if spots else DONE
+
+
+def _duel_secret(b: _Sense, legal: Sequence[Any]) -> Any:
+    v = b.v
+    if any(isinstance(a, Bet) for a in legal):
+        return Bet("one") if b.rng.below(2) else Bet("both")
+    if any(isinstance(a, ShowDarkness) for a in legal):
+        scored = [(b.gesture_value(C.DARK_GESTURE[a.card]) + 0.4 * C.DARK_VALUE[a.card], a) for a in legal]
+        return _best(b, scored)
+    mine = v.darkness
+    scored = []
+    for a in legal:
+        if isinstance(a, Gesture):
+            fitting = [C.DARK_VALUE[c] for c in mine if C.DARK_GESTURE[c] == a.gesture]
+            scored.append((b.gesture_value(a.gesture) + 0.4 * max(fitting, default=0) + 0.3 * b.rng.below(3), a))
+    return _best(b, scored)
+
+
+def _duel_score(b: _Sense, gestures: list[str]) -> float:
+    """How good a pair of final gestures is for this seat."""
+    v = b.v
+    seat = v.seat
+    if seat in v.duelists:
+        i = v.duelists.index(seat)
+        return b.duel_reward(PAYS.get((gestures[i], gestures[1 - i]), ""))
+    outcome = _outcome(gestures[0], gestures[1])
+    value = 0.5 if outcome == v.secret else 0.0
+    if outcome == "none":
+        value += b.reward(C.DUEL[v.duel].audience)
+    return value
+
+
+def _best_change(b: _Sense, gesture: str) -> tuple[float, int]:
+    v = b.v
+    now = _duel_score(b, list(v.gestures))
+    best, target = 0.0, -2
+    for i, d in enumerate(v.duelists):
+        g = list(v.gestures)
+        g[i] = gesture
+        gain = _duel_score(b, g) - now
+        if gain > best:
+            best, target = gain, d
+    return best, target
+
+
+def _duel_window(b: _Sense, legal: Sequence[Any]) -> Any:
+    for a in legal:
+        if isinstance(a, PlayMischief):
+            gain, _ = _best_change(b, C.mischief(a.card).effect.gesture)
+            if gain > 0:
+                return a
+    return DONE
+
+
+def _duel_target(b: _Sense, legal: Sequence[Any]) -> Any:
+    gesture = C.mischief(b.v.decision.card).effect.gesture
+    _, target = _best_change(b, gesture)
+    for a in legal:
+        if isinstance(a, Target) and a.seat == target:
+            return a
+    return legal[0]
+
+
+def _event_window(b: _Sense, legal: Sequence[Any]) -> Any:
+    for a in legal:
+        if isinstance(a, PlayMischief):
+            return a
+    return DONE
+
+
+def _bid(b: _Sense, legal: Sequence[Any]) -> Any:
+    v = b.v
+    energy = b.me.energy
+    last = v.year == (4 if v.first_game else 5)
+    event = C.EVENT[v.event.event] if v.event is not None else None
+    if event is not None and event.kind == "bracket":
+        target = energy if v.event.lines else energy // 2
+    else:
+        target = energy if last else (energy * 2) // 3
+    target = max(0, min(energy, target - b.rng.below(2)))
+    for a in legal:
+        if isinstance(a, Bid) and a.energy == target:
+            return a
+    return legal[-1]
+
+
+def _opponent(b: _Sense, legal: Sequence[Any]) -> Any:
+    v = b.v
+    event = C.EVENT[v.event.event]
+    talent, gear = event.measures[1], event.measures[2]
+
+    def strength(seat: int) -> int:
+        h = v.houses[seat]
+        return getattr(h, talent) + sum(C.OBJECT[o].stars for o in h.objects if C.OBJECT[o].kind == gear) + h.energy
+
+    return min((a for a in legal if isinstance(a, Opponent)), key=lambda a: strength(a.seat))
+
+
+def _pair(b: _Sense, legal: Sequence[Any]) -> Any:
+    return PickPair(0) if PickPair(0) in legal else legal[0]
+
+
+_CHOOSERS = {
+    "student": _student,
+    "house": _house,
+    "start_object": _pick,
+    "start_beast": _pick,
+    "pair": _pair,
+    "turn": _turn,
+    "obs_turn": _obsidio,
+    "resolve": _resolve,
+    "learn2": _learn_more,
+    "spy": _spy,
+    "bribe": _bribe,
+    "cut": _cut,
+    "tattle": _tattle,
+    "resource": _resource,
+    "target": _target,
+    "duel_target": _duel_target,
+    "discard_beast": _discard_beast,
+    "freeze": _freeze,
+    "duel_secret": _duel_secret,
+    "duel_mischief": _duel_window,
+    "event_mischief": _event_window,
+    "bid": _bid,
+    "opponent": _opponent,
+}

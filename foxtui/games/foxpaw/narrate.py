@@ -1,0 +1,157 @@
+"""One log line per step, told from the viewer's side. Secret choices (Student
+cards, gestures, bets, bids, the Darkness card shown with 2 players) are named
+only to the seat that made them; everyone else reads that a choice was made.
+Cards drawn in secret are counted, never named."""
+
+from __future__ import annotations
+
+from . import content as C
+from . import actions as A
+from .state import OBSIDIO, State
+
+
+def _name(state: State, who: int, viewer: int | None) -> str:
+    if who == OBSIDIO:
+        return "House Obsidio"
+    return "You" if who == viewer else state.seats[who].name
+
+
+def _space(i: object) -> str:
+    if isinstance(i, int) and 0 <= i < len(C.SPACES):
+        sp = C.SPACES[i]
+        return f"{sp.name} ({C.LOCATION_NAME[sp.location]}, row {sp.row})"
+    return "an unknown space"
+
+
+def _named(table: dict, key: object) -> str:
+    item = table.get(key) if isinstance(key, str) else None
+    return item.name if item is not None else str(key)
+
+
+def describe(state: State, seat: int, action, viewer: int | None) -> str:
+    line = _step(state, seat, action, viewer)
+    return line + _consequences(state, seat, action, viewer)
+
+
+def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
+    """What the step sets off once it is applied: duels, events, scorings, Prophecies
+    shown, the new turn order, a new year, the end."""
+    from foxtui.engine.game import IllegalAction
+
+    from .rules import apply
+
+    try:
+        after = apply(state, seat, action)
+    except IllegalAction:
+        return ""
+    out = []
+    for p, q, i in zip(state.players, after.players, range(len(state.players))):
+        for card in q.fulfilled[len(p.fulfilled) :]:
+            out.append(f"{_name(state, i, viewer)} fulfilled {C.PROPHECY[card].name} (+{C.PROPHECY[card].stars} Stars).")
+    for r in after.duel_reports[len(state.duel_reports) :]:
+        shown = " vs ".join(f"{_name(state, d, viewer)} {C.GESTURE_NAME[g]}" for d, g in zip(r.duelists, r.gestures))
+        won = {"none": "nobody wins", "one": "one duelist wins", "both": "both duelists win"}[r.outcome]
+        right = ", ".join(_name(state, w, viewer) for w in r.right)
+        out.append(f"Duel: {shown}: {won}." + (f" Right bets: {right}." if right else ""))
+    if after.order != state.order and after.round == state.round and after.phase != "setup":
+        out.append("New turn order: " + ", ".join(_name(state, w, viewer) for w in after.order) + ".")
+    for r in after.event_reports[len(state.event_reports) :]:
+        places = ", ".join(f"{n + 1}. {_name(state, w, viewer)}" for n, w in enumerate(r.ranking))
+        out.append(f"{C.EVENT[r.event].name}: {places}.")
+    for r in after.scorings[len(state.scorings) :]:
+        vp = ", ".join(f"{_name(state, w, viewer)} +{n} VP" for w, n in r.vp)
+        out.append(f"Intermediate Scoring: {vp}.")
+    if after.phase == "over" and state.phase != "over":
+        from .rules_score import ranking, score
+
+        best = ranking(after)[0]
+        out.append(f"Game over: {_name(state, best, viewer)} win{'' if best == viewer else 's'} with {score(after, best)} VP.")
+    elif after.round != state.round:
+        out.append(f"School year {after.round} begins.")
+    return (" " + " ".join(out)) if out else ""
+
+
+def _step(state: State, seat: int, action, viewer: int | None) -> str:
+    who = _name(state, seat, viewer)
+    me = viewer == seat
+    t = state.tasks[-1] if state.tasks else None
+    k = type(action)
+    if k is A.PickStudent:
+        return f"You keep {_named(C.STUDENT, action.card)} as your Student card." if me else f"{who} kept a Student card."
+    if k is A.PickHouse:
+        return f"{who} joined House {C.HOUSE_NAME.get(action.house, action.house)}."
+    if k is A.PickObject:
+        o = C.OBJECT.get(action.object)
+        return f"{who} took the {o.name if o else action.object}."
+    if k is A.PickBeast:
+        return f"{who} attracted the {_named(C.BEAST, action.beast)}."
+    if k is A.PickPair:
+        return f"{who} took the Obsidio markers {'1 and 3' if action.pair == 0 else '2 and 4'}."
+    if k is A.Place:
+        what = f"the {_named(C.BEAST, action.beast)}" if action.beast else "a wizard"
+        return f"{who} placed {what} on {_space(action.space)}."
+    if k is A.PlaceObsidio:
+        return f"{who} placed an Obsidio marker on {_space(action.space)}."
+    if k is A.Recover:
+        return f"{who} refreshed {action.count} Magical Beast{'s' if action.count > 1 else ''}."
+    if k is A.PlayMischief:
+        card = action.card if isinstance(action.card, str) else ""
+        if card.partition("#")[0] in C.MISCHIEF:
+            return f"{who} played the Mischief card {C.mischief(card).name}: {C.mischief_text(card)}"
+        return f"{who} played a Mischief card."
+    if k is A.DoubleTurn:
+        return f"{who} will place two meeples this turn."
+    if k is A.SkipTurn:
+        return f"{who} let this turn go by."
+    if k is A.Use:
+        return f"{who} used {_space(t.a)}." if t is not None and t.kind == "resolve" else f"{who} went ahead."
+    if k is A.Train:
+        return f"{who} trained over {action.spaces} space{'s' if action.spaces != 1 else ''}."
+    if k is A.Rest:
+        return f"{who} rested instead (+{C.REST_ENERGY} Energy)."
+    if k is A.Leave:
+        return f"{who} left the space unused."
+    if k is A.Learn:
+        return f"{who} learned {_named(C.SPELL, action.spell)}."
+    if k is A.Done:
+        kind = t.kind if t is not None else ""
+        return {
+            "cut": f"{who} {'keep' if me else 'keeps'} the Spells on offer as they are." if t is not None and t.a == 0 else f"{who} learned no Spell.",
+            "bribe": f"{who} left the Teachers as they are.",
+            "learn2": f"{who} learned no second Spell.",
+            "spy": f"{who} placed no more Event markers.",
+            "freeze": f"{who} placed no more ice.",
+        }.get(kind, f"{who} played no more Mischief cards." if kind.endswith("mischief") else f"{who} {'are' if me else 'is'} done.")
+    if k is A.Spy:
+        return f"{who} put an Event marker on the Magical Event in position {action.event + 1 if isinstance(action.event, int) else '?'}."
+    if k is A.DiscardSpell:
+        return f"{who} threw {_named(C.SPELL, action.spell)} out of the Classroom."
+    if k is A.PickTeacher:
+        if t is not None and t.kind == "bribe" and t.a == 1:
+            return f"{who} rearranged the Teacher deck." if not me else f"You put {_named(C.TEACHER, action.teacher)} on top of the Teacher deck."
+        return f"{who} bribed {_named(C.TEACHER, action.teacher)} into supervising."
+    if k is A.SwapDuelist:
+        return f"{_name(state, action.into, viewer)} replaces {_name(state, action.out, viewer)} in the Duel Arena."
+    if k is A.StealFrom:
+        return f"{who} stole a Mischief card from {_name(state, action.seat, viewer)}."
+    if k is A.TakeResource:
+        return f"{who} took 1 {action.resource}."
+    if k is A.Target:
+        return f"{who} aimed the Mischief card at {_name(state, action.seat, viewer)}."
+    if k is A.DiscardBeast:
+        return f"{who} let the {_named(C.BEAST, action.beast)} go."
+    if k is A.Freeze:
+        return f"{who} froze the {C.LOCATION_NAME.get(action.location, action.location)}."
+    if k is A.Gesture:
+        return f"You chose {C.GESTURE_NAME.get(action.gesture, action.gesture)}." if me else f"{who} chose a gesture."
+    if k is A.ShowDarkness:
+        if me and isinstance(action.card, int) and 0 <= action.card < len(C.DARK_VALUE):
+            return f"You will duel with your {C.GESTURE_NAME[C.DARK_GESTURE[action.card]]} Darkness card ({C.DARK_VALUE[action.card]})."
+        return f"{who} chose a Darkness card for the duel."
+    if k is A.Bet:
+        return f"You bet that {C.BET_NAME.get(action.outcome, action.outcome)}." if me else f"{who} placed a bet."
+    if k is A.Bid:
+        return f"You bid {action.energy} Energy." if me else f"{who} set an Energy dial."
+    if k is A.Opponent:
+        return f"{who} chose {_name(state, action.seat, viewer)} as opponent."
+    return f"{who} did something unexpected."

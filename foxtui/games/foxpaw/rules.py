@@ -1,0 +1,197 @@
+"""Foxpaw rules: whose move it is, the legal moves, applying one, and re-dealing what
+a seat cannot see. The areas of the rules live in rules_*.py; they register their
+decisions and automatic steps in rules_core's tables, which this module drives.
+
+Every function is pure: ``apply`` works on a fresh copy (``rules_core.clone``)
+and all chance comes from the Rng kept in ``state.rng``.
+"""
+
+from __future__ import annotations
+
+from foxtui.engine.game import IllegalAction
+from foxtui.engine.rng import Rng, seed_state
+
+from . import content as C
+from . import rules_duel, rules_eval, rules_event, rules_place, rules_score, rules_setup  # noqa: F401  (register)
+from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, clone
+from .rules_score import ranking, score
+from .rules_setup import MAX_PLAYERS, MIN_PLAYERS, event_years, setup, years
+from .state import State
+
+__all__ = [
+    "MAX_PLAYERS", "MIN_PLAYERS", "apply", "determinize", "event_years", "legal_actions", "ranking", "score",
+    "setup", "to_act", "years",
+]
+
+_NOBODY: frozenset[int] = frozenset()
+_SEAT = tuple(frozenset((i,)) for i in range(MAX_PLAYERS))
+
+
+def to_act(state: State) -> frozenset[int]:
+    if not state.tasks:
+        return _NOBODY
+    t = state.tasks[-1]
+    waiting = SIMULTANEOUS.get(t.kind)
+    if waiting is not None:
+        return frozenset(waiting(state))
+    return _SEAT[t.seat]
+
+
+# legal_actions(state, seat) is usually followed by apply(state, seat, ...) on the very same
+# state: remember the last answer (holding the state, so its id cannot be reused). One
+# tuple, replaced whole, so concurrent callers never see half of an update.
+_last: tuple = (None, -1, [])
+
+
+def legal_actions(state: State, seat: int) -> list:
+    global _last
+    last = _last
+    if last[0] is state and last[1] == seat:
+        return last[2][:]
+    out: list = []
+    if state.tasks:
+        t = state.tasks[-1]
+        waiting = SIMULTANEOUS.get(t.kind)
+        if (seat in waiting(state)) if waiting is not None else seat == t.seat:
+            out = DECISIONS[t.kind][0](state, t, seat)
+    _last = (state, seat, out)
+    return out[:]
+
+
+def apply(state: State, seat: int, action) -> State:
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise IllegalAction(f"There is no seat {seat!r} at this table.")
+    if state.phase == "over":
+        raise IllegalAction("The game is over.")
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(_not_yours(state, seat))
+    if action not in legal:
+        raise IllegalAction(_why_not(state, seat, action))
+    t = state.tasks[-1]
+    s = clone(state)
+    DECISIONS[t.kind][1](s, t, seat, action)
+    advance(s)
+    check_prophecies(s)
+    s.steps += 1
+    return s
+
+
+def _not_yours(state: State, seat: int) -> str:
+    t = state.tasks[-1]
+    if t.kind in SIMULTANEOUS:
+        return "You have already chosen; wait for the others."
+    return f"It is {state.seats[t.seat].name}'s turn to decide, not yours."
+
+
+def _why_not(state: State, seat: int, action) -> str:
+    """One sentence for an action that is not among the legal ones."""
+    from . import actions as A
+
+    t = state.tasks[-1]
+    kind = type(action).__name__ if type(action).__module__ == A.__name__ else ""
+    if not kind:
+        return "That is not a Foxpaw move."
+    if kind == "Place" and t.kind == "turn":
+        if not isinstance(action.space, int) or not 0 <= action.space < len(C.SPACES):
+            return "There is no such space."
+        sp = C.SPACES[action.space]
+        if action.space not in rules_place.active(state):
+            return f"{sp.name} is not on this side of the board."
+        if state.board[action.space]:
+            return f"{sp.name} is already taken."
+        if sp.time == "night":
+            if action.beast:
+                return "Magical Beasts never go out at night."
+            if state.players[seat].night:
+                return "One of your wizards is already out for the night."
+            if sp.location == "dormitory":
+                return "In the Dormitory you take the highest free bed."
+        if action.beast:
+            return "That Magical Beast is not yours to place this year."
+        if state.players[seat].wizards <= 1 and not state.players[seat].night:
+            return "Your last wizard must go to the Dormitory or the Midnight Carnival."
+        if sp.location in state.ice:
+            return "You need 1 Energy to enter a place covered in ice."
+        return "You cannot place there now."
+    if kind == "Learn":
+        return "You cannot learn that Spell now (marker, places, wand, or what it costs)."
+    if kind == "PickObject":
+        return "You cannot take that object now (Coins, talent, or one of each kind and level)."
+    if kind == "Train":
+        return "You cannot train that far: you need the free spaces below you and 1 Energy for each."
+    if kind == "Bid":
+        return "Bid between 0 and the Energy you have."
+    return "That move is not allowed right now."
+
+
+# --- hidden information ------------------------------------------------------------------------
+
+
+def determinize(state: State, seat: int, seed: int) -> State:
+    """Re-deal everything ``seat`` cannot see, keeping all it knows: other houses' secret
+    Prophecies, Mischief and Darkness cards (pooled with their decks, counts kept), their
+    Student cards (kept consistent with whether they followed their family's wish), their
+    committed gestures, bets and bids, the Magical Events it has not spied on, the order
+    of every face-down deck, and chance itself."""
+    r = Rng(seed_state(seed, "foxpaw determinize", seat))
+    s = clone(state)
+    others = [i for i in range(len(s.players)) if i != seat]
+
+    def redeal(field: str, deck_field: str) -> None:
+        pool = [c for i in others for c in getattr(s.players[i], field)] + list(getattr(s, deck_field))
+        r.shuffle(pool)
+        for i in others:
+            n = len(getattr(s.players[i], field))
+            setattr(s.players[i], field, tuple(pool.pop() for _ in range(n)))
+        setattr(s, deck_field, tuple(pool))
+
+    redeal("prophecies", "prophecy_deck")
+    redeal("mischief", "mischief_deck")
+    redeal("darkness", "darkness_deck")
+    _redeal_students(s, others, r)
+    top = s.tasks[-1].kind if s.tasks else ""
+    for i in others:
+        p = s.players[i]
+        if p.secret in C.GESTURES:
+            p.secret = C.GESTURES[r.below(3)]
+        elif p.secret in C.BETS:
+            p.secret = C.BETS[r.below(3)]
+        if p.secret_n >= 0:
+            if top == "duel_secret" and p.darkness:
+                p.secret_n = p.darkness[r.below(len(p.darkness))]
+            elif top == "bid":
+                p.secret_n = r.below(p.energy + 1)
+    # face-down Magical Events this seat has not seen
+    hidden = [i for i in range(s.events_done, len(s.events)) if seat not in s.event_marks[i]]
+    events = list(s.events)
+    unseen = r.shuffled([events[i] for i in hidden])
+    for i, e in zip(hidden, unseen):
+        events[i] = e
+    s.events = tuple(events)
+    for name in ("spell_deck", "beast_deck", "carnival_deck", "duel_deck"):
+        setattr(s, name, tuple(r.shuffled(getattr(s, name))))
+    if not s.players[seat].teacher_seen:
+        s.teacher_deck = tuple(r.shuffled(s.teacher_deck))
+    if s.event is not None and s.event.deck:
+        r.shuffle(s.event.deck)
+    s.rng = r.next64()
+    return s
+
+
+def _redeal_students(s: State, others: list[int], r: Rng) -> None:
+    pool = [c for i in others for c in s.players[i].students] + list(s.students_box)
+    r.shuffle(pool)
+    # houses already chosen first: their kept card must agree with the wish everyone saw
+    for i in sorted(others, key=lambda i: not s.players[i].house):
+        p = s.players[i]
+        if p.student:
+            fits = [c for c in pool if not p.house or (C.STUDENT[c].wish == p.house) == p.wish]
+            chosen = fits[0] if fits else p.student
+            if chosen in pool:
+                pool.remove(chosen)
+            p.student = chosen
+            p.students = (chosen, pool.pop())
+        else:
+            p.students = (pool.pop(), pool.pop())
+    s.students_box = tuple(pool)

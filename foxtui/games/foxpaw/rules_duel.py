@@ -1,0 +1,208 @@
+"""The Duel Arena: the two duelists choose a gesture in secret while the audience
+bets in secret; once everyone has chosen, the gestures are shown, Mischief cards
+may change them, and the duel pays out. Each duelist discards one Darkness card
+that shows their final gesture.
+
+With 2 players every duelist duels with the gesture of a Darkness card they
+choose (drawing one first if they have none), and House Obsidio's gesture comes
+from a Darkness card turned up for it.
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from .actions import DONE, Bet, Gesture, PlayMischief, ShowDarkness, Target
+from .rules_core import SIMULTANEOUS, auto, decision, drop, gain, push, put, take_darkness, two
+from .state import OBSIDIO, DuelReport, State, Task
+
+GESTURE_ACTIONS = [Gesture(g) for g in C.GESTURES]
+BET_ACTIONS = [Bet(b) for b in C.BETS]
+
+#: (gesture, other gesture) -> which reward the first duelist gets ("" none)
+PAYS = {
+    ("share", "share"): "share",
+    ("share", "attack"): "",
+    ("share", "hold"): "",
+    ("attack", "share"): "attack",
+    ("attack", "attack"): "",
+    ("attack", "hold"): "attack",
+    ("hold", "share"): "hold",
+    ("hold", "attack"): "hold",
+    ("hold", "hold"): "hold",
+}
+
+
+def audience(s: State) -> list[int]:
+    return [i for i in range(len(s.players)) if i not in s.duelists]
+
+
+def seat_duelists(s: State) -> list[int]:
+    return [d for d in s.duelists if d >= 0]
+
+
+@auto("duel")
+def _duel(s: State, t: Task) -> None:
+    if two(s):
+        for d in seat_duelists(s):
+            if not s.players[d].darkness:
+                card = take_darkness(s)
+                if card >= 0:
+                    s.players[d].darkness += (card,)
+        if OBSIDIO in s.duelists:
+            s.obsidio.dark = take_darkness(s)
+    s.tasks.append(Task("duel_secret"))
+
+
+def _waiting(s: State) -> list[int]:
+    out = []
+    for i, p in enumerate(s.players):
+        if i in s.duelists and two(s):
+            if p.secret_n < 0 and p.darkness:
+                out.append(i)
+        elif not p.secret:
+            out.append(i)
+    return out
+
+
+SIMULTANEOUS["duel_secret"] = _waiting
+
+
+def _secret_legal(s: State, t: Task, seat: int) -> list:
+    if seat not in s.duelists:
+        return list(BET_ACTIONS)
+    if not two(s):
+        return list(GESTURE_ACTIONS)
+    seen: dict[tuple[str, int], int] = {}
+    for c in s.players[seat].darkness:
+        seen.setdefault((C.DARK_GESTURE[c], C.DARK_VALUE[c]), c)
+    return [ShowDarkness(c) for c in sorted(seen.values())]
+
+
+def _secret_apply(s: State, t: Task, seat: int, a) -> None:
+    p = s.players[seat]
+    if isinstance(a, ShowDarkness):
+        p.secret_n = a.card
+    elif isinstance(a, Gesture):
+        p.secret = a.gesture
+    else:
+        p.secret = a.outcome
+    if not _waiting(s):
+        s.tasks.pop()
+        _reveal(s)
+
+
+decision("duel_secret")((_secret_legal, _secret_apply))
+
+
+def _gesture_of(s: State, who: int) -> str:
+    if who == OBSIDIO:
+        return C.DARK_GESTURE[s.obsidio.dark] if s.obsidio.dark >= 0 else "hold"
+    p = s.players[who]
+    if two(s):
+        return C.DARK_GESTURE[p.secret_n] if p.secret_n >= 0 else "hold"
+    return p.secret
+
+
+def _reveal(s: State) -> None:
+    s.gestures = tuple(_gesture_of(s, d) for d in s.duelists)
+    s.changed = (False, False)
+    windows = [
+        Task("duel_mischief", w)
+        for w in s.order
+        if w >= 0 and any(C.mischief(c).phase == "duel" for c in s.players[w].mischief)
+    ]
+    push(s, *windows, Task("duel_resolve"))
+
+
+def _window_legal(s: State, t: Task, seat: int) -> list:
+    seen, out = set(), []
+    for c in s.players[seat].mischief:
+        m = C.mischief(c)
+        if m.phase == "duel" and m.id not in seen:
+            seen.add(m.id)
+            out.append(PlayMischief(c))
+    return out + [DONE]
+
+
+def _window_apply(s: State, t: Task, seat: int, a) -> None:
+    if a == DONE:
+        s.tasks.pop()
+        return
+    s.players[seat].mischief = drop(s.players[seat].mischief, a.card)
+    s.mischief_discard += (a.card,)
+    s.tasks.append(Task("duel_target", seat, s=a.card))
+
+
+decision("duel_mischief")((_window_legal, _window_apply))
+
+
+def _target_legal(s: State, t: Task, seat: int) -> list:
+    return [Target(d) for d in s.duelists]
+
+
+def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
+    s.tasks.pop()
+    i = s.duelists.index(a.seat)
+    s.gestures = put(s.gestures, i, C.mischief(t.s).effect.gesture)
+    s.changed = put(s.changed, i, True)
+
+
+decision("duel_target")((_target_legal, _target_apply))
+
+
+def _discard(s: State, who: int, gesture: str, changed: bool) -> int:
+    """The Darkness card a duelist gives up (-1: none fits)."""
+    if who == OBSIDIO:
+        card = s.obsidio.dark
+        s.obsidio.dark = -1
+    else:
+        p = s.players[who]
+        card = -1
+        if two(s) and not changed and p.secret_n in p.darkness:
+            card = p.secret_n
+        else:
+            fitting = [c for c in p.darkness if C.DARK_GESTURE[c] == gesture]
+            if fitting:
+                card = max(fitting, key=lambda c: (C.DARK_VALUE[c], c))
+            elif two(s) and p.secret_n in p.darkness:
+                card = p.secret_n
+        if card >= 0:
+            p.darkness = drop(p.darkness, card)
+    if card >= 0:
+        s.darkness_discard += (card,)
+    return card
+
+
+@auto("duel_resolve")
+def _resolve(s: State, t: Task) -> None:
+    card = C.DUEL[s.duel]
+    a, b = s.gestures
+    pays = [PAYS[(a, b)], PAYS[(b, a)]]
+    rewarded = [d for d, k in zip(s.duelists, pays) if k]
+    outcome = ("none", "one", "both")[len(rewarded)]
+    for d, k in zip(s.duelists, pays):
+        if k and d >= 0:
+            gain(s, d, getattr(card, k))
+    crowd = audience(s)
+    both_attack = a == b == "attack"
+    if both_attack:
+        for w in crowd:
+            gain(s, w, card.audience)
+    discarded = [_discard(s, d, g, ch) for d, g, ch in zip(s.duelists, s.gestures, s.changed)]
+    bets, right = [], []
+    for w in crowd:
+        p = s.players[w]
+        if p.secret:
+            bets.append([w, C.BETS.index(p.secret)])
+            if p.secret == outcome:
+                right.append(w)
+                s.tasks.append(Task("resource", w, 1))
+    s.duel_reports += (
+        DuelReport(s.round, s.duel, list(s.duelists), list(s.gestures), list(s.changed), discarded, outcome, rewarded,
+                   both_attack, bets, right),
+    )
+    for p in s.players:
+        p.secret = ""
+        p.secret_n = -1
+    s.gestures = ()
+    s.changed = ()

@@ -1,0 +1,221 @@
+"""The Evaluation phase along the path: the Duel Arena (rules_duel), the Sports
+Field and the Library (training with the free spaces below), the Study Hall
+(objects), the Classroom (Spells), then the night: Dormitory, Midnight Carnival,
+and the new sleep order with its Reputation."""
+
+from __future__ import annotations
+
+from . import content as C
+from .actions import DONE, USE, PickObject, learn, train
+from .rules_core import (
+    VP_INDEX,
+    add_vp,
+    auto,
+    change_energy,
+    change_reputation,
+    decision,
+    drop,
+    four,
+    gain,
+    has,
+    learn_spell,
+    learnable,
+    push,
+    skill_total,
+)
+from .rules_place import active, space_kind
+from .rules_setup import event_years, years
+from .state import OBSIDIO, State, Task
+
+PATH_LOCATIONS = ("sports", "library", "study", "classroom")
+
+
+def _path_spaces(four_players: bool) -> tuple[int, ...]:
+    act = set(C.active_spaces(four_players))
+    return tuple(i for loc in PATH_LOCATIONS for i in C.LOCATION_SPACES[loc] if i in act)
+
+
+PATH4, PATH3 = _path_spaces(True), _path_spaces(False)
+
+
+def start_evaluation(s: State) -> None:
+    s.phase = "evaluation"
+    push(s, Task("duel"), Task("path", a=0), Task("night"), Task("after_night"))
+
+
+@auto("path")
+def _path(s: State, t: Task) -> None:
+    spaces = PATH4 if four(s) else PATH3
+    for k in range(t.a, len(spaces)):
+        i = spaces[k]
+        mine = [(j, m) for j, m in enumerate(s.board[i]) if m.owner != OBSIDIO]
+        if mine:
+            push(s, *(Task("resolve", m.owner, i, j) for j, m in mine), Task("path", a=k + 1))
+            return
+
+
+# --- Sports Field and Library -------------------------------------------------------------------
+
+
+def free_below(s: State, space: int) -> int:
+    """Empty spaces directly below ``space`` in its location, until the first meeple."""
+    act = active(s)
+    col = C.LOCATION_SPACES[C.SPACES[space].location]
+    n = 0
+    for i in col[col.index(space) + 1 :]:
+        if i not in act or s.board[i]:
+            break
+        n += 1
+    return n
+
+
+def _train_options(s: State, seat: int, t: Task) -> list:
+    most = min(1 + free_below(s, t.a), s.players[seat].energy)
+    return [train(k) for k in range(1, most + 1)]
+
+
+def _train_use(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[t.a]
+    col = C.LOCATION_SPACES[sp.location]
+    start = col.index(t.a)
+    change_energy(s, seat, -a.spaces)
+    for i in col[start : start + a.spaces]:
+        gain(s, seat, C.SPACES[i].reward)
+    bonus = skill_total(s, seat, "train_bonus", sp.location)
+    if bonus:
+        gain(s, seat, C.Reward(strength=bonus) if sp.location == "sports" else C.Reward(knowledge=bonus))
+
+
+space_kind("train")((_train_options, _train_use))
+
+
+# --- Study Hall ---------------------------------------------------------------------------------------
+
+
+def object_price(s: State) -> int:
+    return max(0, s.round - (1 if C.TEACHER[s.teacher].effect == "study_discount" else 0))
+
+
+def can_buy(s: State, seat: int, obj: str) -> bool:
+    o = C.OBJECT[obj]
+    p = s.players[seat]
+    if any(C.OBJECT[x].kind == o.kind and C.OBJECT[x].level == o.level for x in p.objects):
+        return False  # one Broom and one Wand of each level
+    talent = p.strength if o.kind == "broom" else p.knowledge
+    return talent >= s.round and p.coins >= object_price(s)
+
+
+def _study_options(s: State, seat: int, t: Task) -> list:
+    return [PickObject(o) for o in s.objects if can_buy(s, seat, o)]
+
+
+def _study_use(s: State, t: Task, seat: int, a: PickObject) -> None:
+    s.players[seat].coins -= object_price(s)
+    equip(s, seat, a.object)
+
+
+space_kind("study")((_study_options, _study_use))
+
+
+def equip(s: State, seat: int, obj: str) -> None:
+    """An object joins the house: its permanent Stars, its one-time reward, and the
+    victory point once both halves are on its Brooms."""
+    o = C.OBJECT[obj]
+    s.objects = drop(s.objects, obj)
+    p = s.players[seat]
+    p.objects += (obj,)
+    p.perm_stars += o.stars
+    gain(s, seat, o.reward)
+    halves = {C.OBJECT[x].half for x in p.objects}
+    if "left" in halves and "right" in halves and not p.vp[VP_INDEX["brooms"]]:
+        add_vp(s, seat, 1, "brooms")
+
+
+# --- Classroom ---------------------------------------------------------------------------------------
+
+
+def _class_options(s: State, seat: int, t: Task) -> list:
+    out = [learn(x) for x in learnable(s, seat)]
+    if not out and C.SPACES[t.a].reward != C.NOTHING:
+        out.append(USE)  # the bonus Star of the last space, with no Spell to learn
+    return out
+
+
+def _class_use(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[t.a]
+    gain(s, seat, sp.reward)
+    if a == USE:
+        return
+    two = sp.spells >= 2 and s.players[seat].reputation >= 3
+    learn_spell(s, seat, a.spell)
+    if two and learnable(s, seat):
+        s.tasks.append(Task("learn2", seat, t.a))
+
+
+space_kind("classroom")((_class_options, _class_use))
+
+
+def _learn2_legal(s: State, t: Task, seat: int) -> list:
+    return [learn(x) for x in learnable(s, seat)] + [DONE]
+
+
+def _learn2_apply(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.pop()
+    if a != DONE:
+        learn_spell(s, seat, a.spell)
+
+
+decision("learn2")((_learn2_legal, _learn2_apply))
+
+
+# Night spaces are never "used" by choice: the night step below does them.
+space_kind("dormitory")((lambda s, seat, t: [], lambda s, t, seat, a: None))
+space_kind("carnival")((lambda s, seat, t: [], lambda s, t, seat, a: None))
+
+
+# --- the night ----------------------------------------------------------------------------------------
+
+
+def night_spaces(s: State, location: str) -> list[int]:
+    act = active(s)
+    return [i for i in C.LOCATION_SPACES[location] if i in act]
+
+
+def sleep_order(s: State) -> list[int]:
+    """Who went to bed first: the Dormitory from the top, then the Carnival from the top."""
+    return [m.owner for loc in ("dormitory", "carnival") for i in night_spaces(s, loc) for m in s.board[i]]
+
+
+@auto("night")
+def _night(s: State, t: Task) -> None:
+    dorm_bonus = 1 if C.TEACHER[s.teacher].effect == "dorm_energy" else 0
+    for i in night_spaces(s, "dormitory"):
+        for m in s.board[i]:
+            if m.owner >= 0:
+                gain(s, m.owner, C.SPACES[i].reward)
+                if dorm_bonus:
+                    change_energy(s, m.owner, dorm_bonus)
+    card = C.CARNIVAL[s.carnival]
+    for i in night_spaces(s, "carnival"):
+        for m in s.board[i]:
+            if m.owner < 0:
+                continue
+            sp = C.SPACES[i]
+            gain(s, m.owner, sp.reward)
+            if has(s, m.owner, "aquatis", 1):
+                gain(s, m.owner, C.Reward(mischief=1))
+            gain(s, m.owner, card.rows[sp.row - 2])
+            gain(s, m.owner, card.centered)
+    # everyone slides into the Dormitory in sleep order: the new turn order and its Reputation
+    s.order = tuple(sleep_order(s))
+    for pos, who in enumerate(s.order):
+        if who >= 0:
+            change_reputation(s, who, C.DORM_REPUTATION[pos])
+
+
+@auto("after_night")
+def _after_night(s: State, t: Task) -> None:
+    if s.round in event_years(s):
+        push(s, Task("event"), Task("scoring"), Task("final" if s.round == years(s) else "cleanup"))
+    else:
+        push(s, Task("cleanup"))

@@ -1,0 +1,560 @@
+"""The Placement phase: turns in sleep order, one meeple a turn, one meeple a space,
+exactly one wizard per house at night, the Dormitory filled from the top, Morning
+spaces (Farm, Teacher's Lounge, Kiosk) used at once, House Obsidio's markers,
+ice, and the house abilities and Mischief cards of this phase.
+
+``resolve`` is the decision every meeple's space asks for when it is evaluated
+(at once for Morning spaces, along the path for the others): use the space (its
+options come from ``SPACE_OPTIONS``), rest for Energy, or leave it unused.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from msgspec.structs import replace
+
+from . import content as C
+from .actions import (
+    DONE,
+    Place,
+    DOUBLE,
+    LEAVE,
+    REST,
+    SKIP,
+    USE,
+    DiscardBeast,
+    DiscardSpell,
+    PickBeast,
+    PickTeacher,
+    PlaceObsidio,
+    PlayMischief,
+    Recover,
+    Spy,
+    StealFrom,
+    SwapDuelist,
+    TakeResource,
+    Target,
+    learn,
+    place,
+)
+from .rules_core import (
+    auto,
+    below,
+    board_darkness,
+    can_pay,
+    change_energy,
+    decision,
+    discard_spell,
+    drop,
+    exhaust,
+    four,
+    gain,
+    has,
+    learn_spell,
+    learnable,
+    left_to_place,
+    pay,
+    put,
+    refill_beasts,
+    refill_spells,
+    seat_of_house,
+    skill_total,
+    take_beast,
+    take_mischief,
+)
+from .state import OBSIDIO, Meeple, State, Task
+
+ACTIVE4 = C.active_spaces(True)
+ACTIVE3 = C.active_spaces(False)
+
+#: space kind -> the ways to use it: (state, seat, resolve task) -> actions
+SPACE_OPTIONS: dict[str, Callable[[State, int, Task], list]] = {}
+#: space kind -> using it: (state, resolve task, seat, action)
+SPACE_USE: dict[str, Callable] = {}
+
+
+def active(s: State) -> tuple[int, ...]:
+    return ACTIVE4 if four(s) else ACTIVE3
+
+
+def start_turn(s: State, idx: int) -> None:
+    s.turn = idx
+    who = s.order[idx]
+    if who == OBSIDIO:
+        s.tasks.append(Task("obs_turn", s.obsidio.holders[s.obsidio.next - 1]))
+    else:
+        s.tasks.append(Task("turn", who))
+
+
+@auto("next_turn")
+def _next_turn(s: State, t: Task) -> None:
+    n = len(s.order)
+    for k in range(1, n + 1):
+        idx = (s.turn + k) % n
+        if left_to_place(s, s.order[idx]) > 0:
+            start_turn(s, idx)
+            return
+    from .rules_eval import start_evaluation
+
+    start_evaluation(s)
+
+
+def _side(four_players: bool) -> tuple:
+    act = set(C.active_spaces(four_players))
+    dorms = tuple(i for i in C.LOCATION_SPACES["dormitory"] if i in act)
+    carnival = tuple(i for i in C.LOCATION_SPACES["carnival"] if i in act)
+    day = tuple((i, C.SPACES[i].time == "morning", C.SPACES[i].location) for i in sorted(act) if i not in C.NIGHT)
+    return dorms, carnival, day
+
+
+SIDES = {True: _side(True), False: _side(False)}
+WIZARD = tuple(Place(i) for i in range(len(C.SPACES)))
+
+
+def placements(s: State, seat: int) -> list:
+    """Every legal Place for ``seat`` right now."""
+    p = s.players[seat]
+    board = s.board
+    dorms, carnival, day = SIDES[len(s.seats) == 4]
+    out = []
+    if p.wizards >= 1 and not p.night:
+        # the night: the highest free bed in the Dormitory, or any free Carnival space
+        for i in dorms:
+            if not board[i]:
+                out.append(WIZARD[i])
+                break
+        out.extend(WIZARD[i] for i in carnival if not board[i])
+    day_wizard = p.wizards > 1 or (p.wizards == 1 and p.night)  # one wizard stays back for the night
+    beasts = [b.id for b in p.beasts if not b.placed]
+    if not day_wizard and not beasts:
+        return out
+    stack = has(s, seat, "aquatis", 2)
+    ice = s.ice if s.ice and p.energy < 1 and seat != seat_of_house(s, "trifrost") else ()
+    for i, morning, location in day:
+        occupied = board[i]
+        if occupied and not (stack and morning and not any(m.marker for m in occupied)):
+            continue
+        if ice and location in ice:
+            continue  # an iced place costs 1 Energy to enter
+        if day_wizard:
+            out.append(WIZARD[i])
+        for b in beasts:
+            out.append(place(i, b))
+    return out
+
+
+def _mischief_ok(s: State, seat: int, card: str, t: Task) -> bool:
+    e = C.mischief(card).effect
+    if e.kind == "double_turn":
+        return left_to_place(s, seat) >= t.a + 2
+    return True
+
+
+def _turn_legal(s: State, t: Task, seat: int) -> list:
+    out = placements(s, seat)
+    p = s.players[seat]
+    if has(s, seat, "ignis", 1):
+        tired = sum(1 for b in p.beasts if b.exhausted)
+        if tired >= 1 and p.energy >= 2:
+            out.append(Recover(1))
+        if tired >= 2 and p.energy >= 3:
+            out.append(Recover(2))
+    seen = set()
+    for card in p.mischief:
+        m = C.mischief(card)
+        if m.phase == "placement" and m.id not in seen and _mischief_ok(s, seat, card, t):
+            seen.add(m.id)
+            out.append(PlayMischief(card))
+    if t.b == 0 and has(s, seat, "shadowvein", 2) and not p.ability_used:
+        if left_to_place(s, seat) >= 2:
+            out.append(DOUBLE)
+        if any(left_to_place(s, w) > 0 for w in s.order if w != seat):
+            out.append(SKIP)
+    return out
+
+
+def _turn_apply(s: State, t: Task, seat: int, a) -> None:
+    p = s.players[seat]
+    kind = type(a).__name__
+    if kind == "Place":
+        _place(s, t, seat, a)
+    elif kind == "Recover":
+        change_energy(s, seat, -(2 if a.count == 1 else 3))
+        tired = sorted((i for i, b in enumerate(p.beasts) if b.exhausted), key=lambda i: -p.beasts[i].exhausted)
+        for i in tired[: a.count]:
+            p.beasts = put(p.beasts, i, replace(p.beasts[i], exhausted=0))
+    elif kind == "PlayMischief":
+        play_placement_mischief(s, t, seat, a.card)
+    elif kind == "DoubleTurn":
+        p.ability_used = True
+        s.tasks[-1] = Task("turn", seat, t.a + 1, 1)
+    elif kind == "SkipTurn":
+        p.ability_used = True
+        s.tasks.pop()
+        s.tasks.append(Task("next_turn"))
+
+
+decision("turn")((_turn_legal, _turn_apply))
+
+
+def _place(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[a.space]
+    p = s.players[seat]
+    if a.beast:
+        p.beasts = tuple(replace(b, placed=True) if b.id == a.beast else b for b in p.beasts)
+    else:
+        p.wizards -= 1
+        if sp.time == "night":
+            p.night = True
+    if sp.location in s.ice:
+        owner = seat_of_house(s, "trifrost")
+        if owner != seat:  # the ice marker melts: 1 Energy to Tri-Frost
+            change_energy(s, seat, -1)
+            change_energy(s, owner, 1)
+            s.ice = drop(s.ice, sp.location)
+            s.players[owner].ice += 1
+    s.board[a.space] += (Meeple(seat, a.beast),)
+    s.tasks.pop()
+    if t.a > 0 and left_to_place(s, seat) > 0:
+        s.tasks.append(Task("turn", seat, t.a - 1, 1))
+    else:
+        s.tasks.append(Task("next_turn"))
+    if sp.darkness:
+        board_darkness(s, seat)
+    if sp.time == "morning":
+        s.tasks.append(Task("resolve", seat, a.space, len(s.board[a.space]) - 1))
+
+
+def play_placement_mischief(s: State, t: Task, seat: int, card: str) -> None:
+    p = s.players[seat]
+    p.mischief = drop(p.mischief, card)
+    s.mischief_discard += (card,)
+    e = C.mischief(card).effect
+    if e.kind == "gain":
+        gain(s, seat, e.reward)
+    elif e.kind in ("drain", "take_coins"):
+        s.tasks.append(Task("target", seat, s=card))
+    elif e.kind == "double_turn":
+        s.tasks[-1] = Task("turn", seat, t.a + 1, t.b)
+
+
+def _target_legal(s: State, t: Task, seat: int) -> list:
+    return [Target(o) for o in range(len(s.players)) if o != seat]
+
+
+def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
+    s.tasks.pop()
+    e = C.mischief(t.s).effect
+    victim = s.players[a.seat]
+    if e.kind == "drain":
+        change_energy(s, a.seat, -e.amount)
+    else:
+        n = min(e.amount, victim.coins)
+        victim.coins -= n
+        s.players[seat].coins += n
+
+
+decision("target")((_target_legal, _target_apply))
+
+
+# --- House Obsidio's markers (2 players) -------------------------------------------------------
+
+
+def _obs_legal(s: State, t: Task, seat: int) -> list:
+    return [PlaceObsidio(i) for i in active(s) if C.SPACES[i].time != "night" and not s.board[i]]
+
+
+def _obs_apply(s: State, t: Task, seat: int, a: PlaceObsidio) -> None:
+    s.board[a.space] += (Meeple(OBSIDIO, marker=s.obsidio.next),)
+    s.obsidio.next += 1
+    s.tasks.pop()
+    s.tasks.append(Task("next_turn"))
+
+
+decision("obs_turn")((_obs_legal, _obs_apply))
+
+
+# --- using a space ---------------------------------------------------------------------------------
+
+
+def _resolve_legal(s: State, t: Task, seat: int) -> list:
+    return SPACE_OPTIONS[C.SPACES[t.a].kind](s, seat, t) + [REST, LEAVE]
+
+
+def _resolve_apply(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.pop()
+    meeple = s.board[t.a][t.b]
+    exhaust(s, meeple)
+    if a is REST or a == REST:
+        s.board[t.a] = put(s.board[t.a], t.b, replace(meeple, rested=True))
+        bonus = 1 if C.TEACHER[s.teacher].effect == "rest_energy" else 0
+        change_energy(s, seat, C.REST_ENERGY + bonus + skill_total(s, seat, "rest_energy"))
+        return
+    if a == LEAVE:
+        return
+    SPACE_USE[C.SPACES[t.a].kind](s, t, seat, a)
+
+
+decision("resolve")((_resolve_legal, _resolve_apply))
+
+
+def space_kind(kind: str):
+    def register(pair):
+        SPACE_OPTIONS[kind], SPACE_USE[kind] = pair
+        return pair
+
+    return register
+
+
+# Kiosk and Sucking up: a plain gain
+def _gain_options(s: State, seat: int, t: Task) -> list:
+    return [USE]
+
+
+def _gain_use(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[t.a]
+    gain(s, seat, sp.reward)
+    if sp.location == "kiosk":
+        extra = skill_total(s, seat, "kiosk_coin") + (1 if C.TEACHER[s.teacher].effect == "kiosk_coin" else 0)
+        s.players[seat].coins += extra
+
+
+space_kind("gain")((_gain_options, _gain_use))
+
+
+# Get information: pay 1 Goods, draw 2 Prophecies
+def _info_options(s: State, seat: int, t: Task) -> list:
+    return [USE] if can_pay(s.players[seat], C.SPACES[t.a].cost) else []
+
+
+def _info_use(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[t.a]
+    pay(s, seat, sp.cost)
+    gain(s, seat, sp.reward)
+
+
+space_kind("information")((_info_options, _info_use))
+
+
+# Attract a Magical Beast: pay 1 Herb, take one from the selection
+def _attract_options(s: State, seat: int, t: Task) -> list:
+    if not can_pay(s.players[seat], C.SPACES[t.a].cost):
+        return []
+    return [PickBeast(b) for b in s.beasts]
+
+
+def _attract_use(s: State, t: Task, seat: int, a: PickBeast) -> None:
+    pay(s, seat, C.SPACES[t.a].cost)
+    take_beast(s, seat, a.beast)
+    refill_beasts(s)
+
+
+space_kind("attract")((_attract_options, _attract_use))
+
+
+def _discard_beast_legal(s: State, t: Task, seat: int) -> list:
+    return [DiscardBeast(b.id) for b in s.players[seat].beasts if not C.BEAST[b.id].special]
+
+
+def _discard_beast_apply(s: State, t: Task, seat: int, a: DiscardBeast) -> None:
+    s.tasks.pop()
+    p = s.players[seat]
+    gone = next(b for b in p.beasts if b.id == a.beast)
+    p.beasts = tuple(b for b in p.beasts if b.id != a.beast)
+    s.beast_discard += (a.beast,)
+    if gone.placed and p.beasts and not C.BEAST[p.beasts[-1].id].special:
+        # its meeple stays on the board this year: the newcomer shares it
+        p.beasts = p.beasts[:-1] + (replace(p.beasts[-1], placed=True),)
+
+
+decision("discard_beast")((_discard_beast_legal, _discard_beast_apply))
+
+
+# Spy and Blink: Event markers on face-down Magical Events
+def spy_targets(s: State, seat: int) -> list:
+    if s.players[seat].event_markers <= 0:
+        return []
+    return [Spy(i) for i in range(s.events_done, len(s.events)) if seat not in s.event_marks[i]]
+
+
+def _spy_options(s: State, seat: int, t: Task) -> list:
+    targets = spy_targets(s, seat)
+    if not targets and C.SPACES[t.a].reward != C.NOTHING:
+        return [USE]  # Blink's Stars even with no marker left to place
+    return targets
+
+
+def _mark_event(s: State, seat: int, event: int) -> None:
+    s.players[seat].event_markers -= 1
+    s.event_marks[event] += (seat,)
+
+
+def _spy_use(s: State, t: Task, seat: int, a) -> None:
+    sp = C.SPACES[t.a]
+    gain(s, seat, sp.reward)
+    if a == USE:
+        return
+    _mark_event(s, seat, a.event)
+    if sp.markers > 1 and spy_targets(s, seat):
+        s.tasks.append(Task("spy", seat, sp.markers - 1))
+
+
+space_kind("spy")((_spy_options, _spy_use))
+
+
+def _spy_more_legal(s: State, t: Task, seat: int) -> list:
+    return spy_targets(s, seat) + [DONE]
+
+
+def _spy_more_apply(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.pop()
+    if a == DONE:
+        return
+    _mark_event(s, seat, a.event)
+    if t.a > 1 and spy_targets(s, seat):
+        s.tasks.append(Task("spy", seat, t.a - 1))
+
+
+decision("spy")((_spy_more_legal, _spy_more_apply))
+
+
+# Bribery: choose the active Teacher, then the next one
+def _bribery_use(s: State, t: Task, seat: int, a) -> None:
+    s.players[seat].teacher_seen = True
+    s.tasks.append(Task("bribe", seat, 0))
+
+
+space_kind("bribery")((_gain_options, _bribery_use))
+
+
+def _bribe_legal(s: State, t: Task, seat: int) -> list:
+    return [PickTeacher(x) for x in s.teacher_deck] + [DONE]
+
+
+def _bribe_apply(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.pop()
+    if t.a == 0:
+        if a != DONE:
+            s.teacher_deck = (s.teacher,) + drop(s.teacher_deck, a.teacher)  # the old one goes under
+            s.teacher = a.teacher
+        if s.teacher_deck:
+            s.tasks.append(Task("bribe", seat, 1))
+    elif a != DONE:
+        s.teacher_deck = drop(s.teacher_deck, a.teacher) + (a.teacher,)  # on top: next year's
+
+
+decision("bribe")((_bribe_legal, _bribe_apply))
+
+
+# Cut in line: perhaps throw a Spell out (a new one comes), then learn one
+def _cut_use(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.append(Task("cut", seat, 0))
+
+
+space_kind("cut_in_line")((_gain_options, _cut_use))
+
+
+def _cut_legal(s: State, t: Task, seat: int) -> list:
+    if t.a == 0:
+        return [DiscardSpell(x) for x in s.display] + [DONE]
+    return [learn(x) for x in learnable(s, seat)] + [DONE]
+
+
+def _cut_apply(s: State, t: Task, seat: int, a) -> None:
+    s.tasks.pop()
+    if t.a == 0:
+        if a != DONE:
+            slot = s.display.index(a.spell)
+            discard_spell(s, slot)
+            refill_spells(s)
+        s.tasks.append(Task("cut", seat, 1))
+    elif a != DONE:
+        learn_spell(s, seat, a.spell)
+
+
+decision("cut")((_cut_legal, _cut_apply))
+
+
+# Call in sick: change who duels this year
+def _sick_options(s: State, seat: int, t: Task) -> list:
+    if not four(s):
+        return [USE]
+    audience = [o for o in range(len(s.players)) if o not in s.duelists]
+    return [SwapDuelist(out, into) for out in s.duelists for into in audience]
+
+
+def _sick_use(s: State, t: Task, seat: int, a) -> None:
+    from .rules_setup import rotate_duelists
+
+    if a == USE:
+        rotate_duelists(s)
+    else:
+        s.duelists = tuple(a.into if d == a.out else d for d in s.duelists)
+
+
+space_kind("call_in_sick")((_sick_options, _sick_use))
+
+
+# Tattle: steal a Mischief card from each of two players (the deck stands in)
+def steal(s: State, thief: int, victim: int) -> None:
+    hand = s.players[victim].mischief
+    i = below(s, len(hand))
+    s.players[victim].mischief = hand[:i] + hand[i + 1 :]
+    s.players[thief].mischief += (hand[i],)
+
+
+def deck_mischief(s: State, seat: int) -> None:
+    card = take_mischief(s)
+    if card:
+        s.players[seat].mischief += (card,)
+
+
+def _tattle_use(s: State, t: Task, seat: int, a) -> None:
+    others = [o for o in range(len(s.players)) if o != seat and s.players[o].mischief]
+    if len(others) > 2:
+        s.tasks.append(Task("tattle", seat, 2, 0))
+        return
+    for o in others:
+        steal(s, seat, o)
+    for _ in range(2 - len(others)):
+        deck_mischief(s, seat)
+
+
+space_kind("tattle")((_gain_options, _tattle_use))
+
+
+def _tattle_legal(s: State, t: Task, seat: int) -> list:
+    return [StealFrom(o) for o in range(len(s.players)) if o != seat and s.players[o].mischief and not t.b >> o & 1]
+
+
+def _tattle_apply(s: State, t: Task, seat: int, a: StealFrom) -> None:
+    s.tasks.pop()
+    steal(s, seat, a.seat)
+    if t.a > 1:
+        s.tasks.append(Task("tattle", seat, t.a - 1, t.b | 1 << a.seat))
+
+
+decision("tattle")((_tattle_legal, _tattle_apply))
+
+
+# Resources of your choice
+RESOURCE_ACTIONS = [TakeResource(r) for r in C.RESOURCES]
+
+
+def _resource_legal(s: State, t: Task, seat: int) -> list:
+    return list(RESOURCE_ACTIONS)
+
+
+def _resource_apply(s: State, t: Task, seat: int, a: TakeResource) -> None:
+    s.tasks.pop()
+    p = s.players[seat]
+    setattr(p, a.resource, getattr(p, a.resource) + 1)
+    if t.a > 1:
+        s.tasks.append(Task("resource", seat, t.a - 1))
+
+
+decision("resource")((_resource_legal, _resource_apply))
+
+
+__all__ = ["SPACE_OPTIONS", "SPACE_USE", "placements", "start_turn"]

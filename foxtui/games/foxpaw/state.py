@@ -1,0 +1,202 @@
+"""Foxpaw state: everything, hidden or not, in one msgspec Struct tree.
+
+The rules update a fresh copy of the state in place (see ``rules_core.clone``),
+never the state they were given. Cards are referred to by content ids
+(Darkness cards by ints 0..35). Decks are drawn from the end of their list.
+
+``OBSIDIO`` (-1) stands for House Obsidio, the third house of the 2-player
+game, wherever a seat could stand (turn order, duelists, event placings).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from foxtui.engine.game import SeatInfo
+
+OBSIDIO = -1
+
+#: the parts of a seat's victory points, in the order the final breakdown lists them
+VP_PARTS = ("scoring", "talents", "brooms", "mischief", "darkness", "prophecies", "cards")
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    first_game: Annotated[
+        bool,
+        Meta(description="Your first game: four school years and two Magical Events, final scoring after the second"),
+    ] = False
+
+
+class Meeple(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """A wizard, a Magical Beast (``beast`` is its card) or an Obsidio marker (``marker`` 1..5)."""
+
+    owner: int
+    beast: str = ""
+    marker: int = 0
+    rested: bool = False
+
+
+class Task(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """One thing the game still has to do: a decision some seat owes, or a step the rules
+    take by themselves. ``a``, ``b`` and ``s`` are the task's details (a space, a count ...)."""
+
+    kind: str
+    seat: int = -1
+    a: int = 0
+    b: int = 0
+    s: str = ""
+
+
+class BeastCard(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    id: str
+    exhausted: int = 0
+    placed: bool = False  # its meeple is on the board this year
+
+
+class Player(msgspec.Struct):
+    students: tuple[str, ...]  # the two Student cards dealt (secret)
+    start: int  # Starting Material number
+    student: str = ""  # the Student card kept (secret)
+    house: str = ""
+    wish: bool = False  # chose the house the family wished for (A): +2 permanent Stars, one ability
+    energy: int = 0
+    reputation: int = 0
+    strength: int = 0
+    knowledge: int = 0
+    herbs: int = 0
+    goods: int = 0
+    coins: int = 0
+    stars: int = 0  # expiring Stars
+    perm_stars: int = 0  # family wish and objects
+    vp: tuple[int, ...] = (0,) * len(VP_PARTS)
+    strength_vp: bool = False  # the +1 VP for Strength 8 was taken
+    knowledge_vp: bool = False
+    darkness: tuple[int, ...] = ()  # secret values
+    mischief: tuple[str, ...] = ()  # secret
+    prophecies: tuple[str, ...] = ()  # secret until fulfilled
+    fulfilled: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
+    beasts: tuple[BeastCard, ...] = ()
+    wizards: int = 0  # wizards still to place this year
+    night: bool = False  # a wizard of this house is at night this year
+    spell_markers: int = 4
+    learned: tuple[str, ...] = ()  # every Spell learned this game
+    event_markers: int = 3
+    ice: int = 0  # ice markers in hand (Tri-Frost)
+    ability_used: bool = False  # Shadowvein's double placement or skip, this year
+    teacher_seen: bool = False  # looked through the Teacher deck (Bribery)
+    secret: str = ""  # a committed gesture or bet, until everyone has chosen
+    secret_n: int = -1  # a committed bid, or Darkness card (2 players)
+    event_bonus: int = 0  # Mischief played for the current Magical Event
+
+
+class DuelReport(msgspec.Struct, frozen=True):
+    year: int
+    card: str
+    duelists: list[int]
+    gestures: list[str]  # final gestures, after Mischief
+    changed: list[bool]  # a Mischief card changed this duelist's gesture
+    discarded: list[int]  # Darkness card each duelist discarded (-1: none)
+    outcome: str  # one / both / none
+    rewarded: list[int]  # duelists who got a reward
+    audience_rewarded: bool
+    bets: list[list[int]]  # [seat, bet index] of the audience
+    right: list[int]  # seats that bet right
+
+
+class EventReport(msgspec.Struct, frozen=True):
+    year: int
+    event: str
+    ranking: list[int]  # best first (may include OBSIDIO)
+    values: list[str]  # what decided, in words, per line
+
+
+class ScoringReport(msgspec.Struct, frozen=True):
+    year: int
+    stars: list[list[int]]  # [participant, Stars]
+    ranking: list[int]
+    vp: list[list[int]]  # [participant, VP]
+    mischief_to: int  # the participant that took a Mischief card instead of 1 VP (-2: nobody)
+
+
+class FinalReport(msgspec.Struct, frozen=True):
+    darkness: list[int]  # per seat, Darkness value
+    prophecies: list[int]  # per seat, fulfilled Prophecies
+    lines: list[str]
+
+
+class EventRun(msgspec.Struct):
+    """A Magical Event in progress."""
+
+    event: str
+    number: int  # 1..3
+    alive: list[int]  # participants still in (deck events), best placings come last
+    out: list[int]  # participants out so far, first out first (they take the last places)
+    deck: list[str]
+    used: list[str]
+    drawn: list[str]  # Event Action cards drawn, in order
+    pairs: list[list[int]]  # bracket: the current matches
+    winners: list[int]
+    losers: list[int]
+    ranking: list[int]
+    lines: list[str]
+
+
+class Obsidio(msgspec.Struct):
+    holders: tuple[int, ...]  # seat holding each of the markers 1..4
+    next: int = 1  # the next marker to place this year (5: all placed)
+    stars: int = 0
+    vp: int = 0
+    dark: int = -1  # the Darkness card revealed for its duel gesture
+
+
+class State(msgspec.Struct):
+    seats: list[SeatInfo]
+    options: Options
+    rng: int
+    round: int  # the school year, 1..5
+    phase: str  # setup | placement | evaluation | event | cleanup | over
+    players: list[Player]
+    order: tuple[int, ...]  # turn order = the current sleep order (OBSIDIO included with 2 players)
+    turn: int  # placement: index into order of the seat whose turn it is
+    board: list[tuple[Meeple, ...]]  # per space (content.SPACES)
+    ice: tuple[str, ...]  # locations holding an ice marker
+    tasks: list[Task]  # the last one is done first
+    students_box: tuple[str, ...]
+    spell_deck: tuple[str, ...]
+    spell_discard: tuple[str, ...]
+    display: tuple[str, ...]  # Spells on offer
+    marks: list[tuple[int, ...]]  # per Spell on offer, the seats on its places, top first
+    beast_deck: tuple[str, ...]
+    beast_discard: tuple[str, ...]
+    beasts: tuple[str, ...]  # the selection
+    mischief_deck: tuple[str, ...]
+    mischief_discard: tuple[str, ...]
+    prophecy_deck: tuple[str, ...]
+    darkness_deck: tuple[int, ...]
+    darkness_discard: tuple[int, ...]
+    teacher: str
+    teacher_deck: tuple[str, ...]  # top card last
+    carnival: str
+    carnival_deck: tuple[str, ...]
+    duel: str
+    duel_deck: tuple[str, ...]
+    duelists: tuple[int, ...]
+    gestures: tuple[str, ...]  # the duelists' gestures once shown, until the duel is over
+    changed: tuple[bool, ...]  # a Mischief card changed that duelist's gesture
+    ring: tuple[int, ...]  # 2-3 players: the houses around the arena, clockwise
+    objects: tuple[str, ...]  # objects on sale
+    objects_high: tuple[str, ...]  # level III-V objects waiting for year 3
+    events: tuple[str, ...]  # the Magical Events in a face-down row, played from the left
+    event_marks: list[tuple[int, ...]]  # per event, the seats with an Event marker on it
+    events_done: int
+    event: EventRun | None
+    obsidio: Obsidio | None
+    duel_reports: tuple[DuelReport, ...]
+    event_reports: tuple[EventReport, ...]
+    scorings: tuple[ScoringReport, ...]
+    final: FinalReport | None
+    steps: int  # steps taken (shown to the UI for pacing)
