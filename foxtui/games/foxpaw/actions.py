@@ -100,6 +100,14 @@ class Learn(_A, tag="learn"):
     spell: str
 
 
+class PayWith(_A, tag="pay"):
+    """Pay this many of the cost's Herbs and Goods with Coins instead (Coins are
+    wildcards for both; using any costs 1 Reputation)."""
+
+    herbs: int
+    goods: int
+
+
 class Done(_A, tag="done"):
     """Stop here (no more Spells, markers, ice or Mischief for now)."""
 
@@ -174,7 +182,7 @@ class Opponent(_A, tag="opponent"):
 
 Action = (
     PickStudent | PickHouse | PickObject | PickBeast | PickPair | Place | PlaceObsidio | Recover | PlayMischief
-    | DoubleTurn | SkipTurn | Use | Train | Rest | Leave | Learn | Done | Spy | DiscardSpell | PickTeacher
+    | DoubleTurn | SkipTurn | Use | Train | Rest | Leave | Learn | PayWith | Done | Spy | DiscardSpell | PickTeacher
     | SwapDuelist | StealFrom | TakeResource | Target | DiscardBeast | Freeze | Gesture | ShowDarkness | Bet | Bid
     | Opponent
 )

@@ -355,6 +355,11 @@ def _resolve(b: _Sense, legal: Sequence[Any]) -> Any:
     return _best(b, scored)
 
 
+def _pay(b: _Sense, legal: Sequence[Any]) -> Any:
+    """Coins stand in only for what is missing (the first way): Reputation is worth more."""
+    return legal[0]
+
+
 def _learn_more(b: _Sense, legal: Sequence[Any]) -> Any:
     scored = [(b.spell(a.spell), a) for a in legal if isinstance(a, Learn)] + [(0.0, DONE)]
     return _best(b, [(s, a) for s, a in scored if a in legal])
@@ -517,6 +522,7 @@ _CHOOSERS = {
     "obs_turn": _obsidio,
     "resolve": _resolve,
     "learn2": _learn_more,
+    "pay": _pay,
     "spy": _spy,
     "bribe": _bribe,
     "cut": _cut,

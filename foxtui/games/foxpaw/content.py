@@ -63,7 +63,7 @@ class HouseData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: House
     name: str
     rival: House
-    kept: int  # the one ability (1 or 2) a house that kept its family's wish may use
+    kept: int  # the one ability a house that kept its family's wish may use: always its first
     abilities: list[str]
 
 
@@ -310,8 +310,8 @@ def _check() -> None:
     if [h.id for h in HOUSE_LIST] != list(HOUSES):
         fail("the four houses are Aquatis, Ignis, Tri-Frost and Shadowvein, in that order")
     for h in HOUSE_LIST:
-        if len(h.abilities) != 2 or h.rival == h.id or h.kept not in (1, 2):
-            fail(f"house {h.id} has two abilities (one kept with the wish) and a rival other than itself")
+        if len(h.abilities) != 2 or h.rival == h.id or h.kept != 1:
+            fail(f"house {h.id} has two abilities (the first kept with the wish) and a rival other than itself")
         if next(r.rival for r in HOUSE_LIST if r.id == h.rival) != h.id:
             fail(f"rivalry of {h.id} must go both ways")
     count("students", len(STUDENTS))

@@ -113,11 +113,16 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
         return f"{who} left the space unused."
     if k is A.Learn:
         return f"{who} learned {_named(C.SPELL, action.spell)}."
+    if k is A.PayWith:
+        parts = [f"{n} {word}" for n, word in ((action.herbs, "Herbs"), (action.goods, "Goods")) if n]
+        if not parts:
+            return f"{who} paid without using Coins as wildcards."
+        return f"{who} paid Coins in place of {' and '.join(parts)} (-1 Reputation)."
     if k is A.Done:
         kind = t.kind if t is not None else ""
         return {
             "cut": f"{who} {'keep' if me else 'keeps'} the Spells on offer as they are." if t is not None and t.a == 0 else f"{who} learned no Spell.",
-            "bribe": f"{who} left the Teachers as they are.",
+            "bribe": f"{who} left the Teachers as they are." if t is not None and t.a == 0 else f"{who} left the rest of the Teacher deck as it is.",
             "learn2": f"{who} learned no second Spell.",
             "spy": f"{who} placed no more Event markers.",
             "freeze": f"{who} placed no more ice.",
@@ -127,8 +132,11 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
     if k is A.DiscardSpell:
         return f"{who} threw {_named(C.SPELL, action.spell)} out of the Classroom."
     if k is A.PickTeacher:
-        if t is not None and t.kind == "bribe" and t.a == 1:
-            return f"{who} rearranged the Teacher deck." if not me else f"You put {_named(C.TEACHER, action.teacher)} on top of the Teacher deck."
+        if t is not None and t.kind == "bribe" and t.a >= 1:
+            if not me:
+                return f"{who} rearranged the Teacher deck."
+            place = "on top of" if t.a == 1 else f"in place {t.a} from the top of"
+            return f"You put {_named(C.TEACHER, action.teacher)} {place} the Teacher deck."
         return f"{who} bribed {_named(C.TEACHER, action.teacher)} into supervising."
     if k is A.SwapDuelist:
         return f"{_name(state, action.into, viewer)} replaces {_name(state, action.out, viewer)} in the Duel Arena."

@@ -8,6 +8,8 @@ and all chance comes from the Rng kept in ``state.rng``.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.rng import Rng, seed_state
 
@@ -114,6 +116,8 @@ def _why_not(state: State, seat: int, action) -> str:
         if sp.location in state.ice:
             return "You need 1 Energy to enter a place covered in ice."
         return "You cannot place there now."
+    if kind == "PayWith":
+        return "You cannot pay that way: Coins may stand in for the cost's Herbs and Goods, never for more."
     if kind == "Learn":
         return "You cannot learn that Spell now (marker, places, wand, or what it costs)."
     if kind == "PickObject":
@@ -138,19 +142,26 @@ def determinize(state: State, seat: int, seed: int) -> State:
     s = clone(state)
     others = [i for i in range(len(s.players)) if i != seat]
 
+    top = s.tasks[-1].kind if s.tasks else ""
+    # House Obsidio's duel card lies face down until the gestures are shown
+    obsidio_card = s.obsidio is not None and s.obsidio.dark >= 0 and top == "duel_secret"
+
     def redeal(field: str, deck_field: str) -> None:
         pool = [c for i in others for c in getattr(s.players[i], field)] + list(getattr(s, deck_field))
+        if obsidio_card and field == "darkness":
+            pool.append(s.obsidio.dark)
         r.shuffle(pool)
         for i in others:
             n = len(getattr(s.players[i], field))
             setattr(s.players[i], field, tuple(pool.pop() for _ in range(n)))
+        if obsidio_card and field == "darkness":
+            s.obsidio = replace(s.obsidio, dark=pool.pop())
         setattr(s, deck_field, tuple(pool))
 
     redeal("prophecies", "prophecy_deck")
     redeal("mischief", "mischief_deck")
     redeal("darkness", "darkness_deck")
     _redeal_students(s, others, r)
-    top = s.tasks[-1].kind if s.tasks else ""
     for i in others:
         p = s.players[i]
         if p.secret in C.GESTURES:
@@ -163,7 +174,8 @@ def determinize(state: State, seat: int, seed: int) -> State:
             elif top == "bid":
                 p.secret_n = r.below(p.energy + 1)
     # face-down Magical Events this seat has not seen
-    hidden = [i for i in range(s.events_done, len(s.events)) if seat not in s.event_marks[i]]
+    upcoming = s.events_done + (s.event is not None)  # the event being played is face up
+    hidden = [i for i in range(upcoming, len(s.events)) if seat not in s.event_marks[i]]
     events = list(s.events)
     unseen = r.shuffled([events[i] for i in hidden])
     for i, e in zip(hidden, unseen):

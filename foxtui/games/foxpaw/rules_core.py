@@ -272,17 +272,37 @@ def can_pay(p: Player, cost: C.Cost, energy_discount: int = 0) -> bool:
     return shortfall(p, cost, energy_discount) >= 0
 
 
-def pay(s: State, seat: int, cost: C.Cost, energy_discount: int = 0) -> None:
-    """Pay a cost. Coins used in place of Herbs or Goods cost 1 Reputation (once per payment)."""
+def pay_ways(p: Player, cost: C.Cost, energy_discount: int = 0) -> list[tuple[int, int]]:
+    """Every way to pay ``cost``: how many of its Herbs and of its Goods are paid with
+    Coins instead. Coins are wildcards, so this may be more than is missing. The way
+    with the fewest Coins comes first; empty when the cost cannot be paid."""
+    if p.energy < max(0, cost.energy - energy_discount):
+        return []
+    spare = p.coins - cost.coins
+    return [
+        (h, g)
+        for h in range(max(0, cost.herbs - p.herbs), cost.herbs + 1)
+        for g in range(max(0, cost.goods - p.goods), cost.goods + 1)
+        if h + g <= spare
+    ]
+
+
+def pay(s: State, seat: int, cost: C.Cost, energy_discount: int = 0, way: tuple[int, int] | None = None) -> None:
+    """Pay a cost, with Coins standing in for ``way`` = (Herbs, Goods) (default: only what
+    is missing). Using Coins that way costs 1 Reputation, once per payment."""
     p = s.players[seat]
-    missing = shortfall(p, cost, energy_discount)
-    if missing < 0:
-        refuse("You cannot pay for that.")
+    if way is None:
+        if shortfall(p, cost, energy_discount) < 0:
+            refuse("You cannot pay for that.")
+        way = (max(0, cost.herbs - p.herbs), max(0, cost.goods - p.goods))
+    elif way not in pay_ways(p, cost, energy_discount):
+        refuse("You cannot pay that way.")
+    h, g = way
     p.energy -= max(0, cost.energy - energy_discount)
-    p.coins -= cost.coins + missing
-    p.herbs = max(0, p.herbs - cost.herbs)
-    p.goods = max(0, p.goods - cost.goods)
-    if missing:
+    p.coins -= cost.coins + h + g
+    p.herbs -= cost.herbs - h
+    p.goods -= cost.goods - g
+    if h + g:
         change_reputation(s, seat, -1)
 
 
@@ -449,9 +469,10 @@ def learnable(s: State, seat: int) -> list[str]:
 
 
 def learn_spell(s: State, seat: int, spell_id: str) -> None:
+    """A paid-for Spell is learned: its marker, the bonus Star for the top place, a
+    Darkness card for a Forbidden one, and its reward."""
     slot = s.display.index(spell_id)
     spell = C.SPELL[spell_id]
-    pay(s, seat, spell.cost, spell_discount(s, seat))
     p = s.players[seat]
     first = not s.marks[slot]
     s.marks[slot] += (seat,)

@@ -18,12 +18,11 @@ from .rules_core import (
     four,
     gain,
     has,
-    learn_spell,
     learnable,
     push,
     skill_total,
 )
-from .rules_place import active, space_kind
+from .rules_place import active, buy, space_kind
 from .rules_setup import event_years, years
 from .state import OBSIDIO, State, Task
 
@@ -147,9 +146,7 @@ def _class_use(s: State, t: Task, seat: int, a) -> None:
     if a == USE:
         return
     two = sp.spells >= 2 and s.players[seat].reputation >= 3
-    learn_spell(s, seat, a.spell)
-    if two and learnable(s, seat):
-        s.tasks.append(Task("learn2", seat, t.a))
+    buy(s, seat, t.a, a.spell, int(two))
 
 
 space_kind("classroom")((_class_options, _class_use))
@@ -162,7 +159,7 @@ def _learn2_legal(s: State, t: Task, seat: int) -> list:
 def _learn2_apply(s: State, t: Task, seat: int, a) -> None:
     s.tasks.pop()
     if a != DONE:
-        learn_spell(s, seat, a.spell)
+        buy(s, seat, t.a, a.spell)
 
 
 decision("learn2")((_learn2_legal, _learn2_apply))

@@ -25,6 +25,7 @@ from .actions import (
     USE,
     DiscardBeast,
     DiscardSpell,
+    PayWith,
     PickBeast,
     PickTeacher,
     PlaceObsidio,
@@ -55,11 +56,13 @@ from .rules_core import (
     learnable,
     left_to_place,
     pay,
+    pay_ways,
     put,
     refill_beasts,
     refill_spells,
     seat_of_house,
     skill_total,
+    spell_discount,
     take_beast,
     take_mischief,
 )
@@ -323,15 +326,61 @@ def _gain_use(s: State, t: Task, seat: int, a) -> None:
 space_kind("gain")((_gain_options, _gain_use))
 
 
+# Paying for what a space offers (a Spell, Prophecies, a Magical Beast). Coins are
+# wildcards for Herbs and Goods: when they could stand in for more than is missing,
+# the seat chooses how to pay before it gets what it paid for.
+def _price(s: State, seat: int, space: int, item: str) -> tuple[C.Cost, int]:
+    if C.SPACES[space].kind in ("classroom", "cut_in_line"):
+        return C.SPELL[item].cost, spell_discount(s, seat)
+    return C.SPACES[space].cost, 0
+
+
+def buy(s: State, seat: int, space: int, item: str = "", follow: int = 0) -> None:
+    """Pay for ``item`` at ``space`` and take it; ``follow``: a second Spell may come next."""
+    cost, discount = _price(s, seat, space, item)
+    ways = pay_ways(s.players[seat], cost, discount)
+    if len(ways) > 1:
+        s.tasks.append(Task("pay", seat, space, follow, item))
+        return
+    pay(s, seat, cost, discount)
+    _deliver(s, seat, space, item, follow)
+
+
+def _deliver(s: State, seat: int, space: int, item: str, follow: int) -> None:
+    kind = C.SPACES[space].kind
+    if kind == "information":
+        gain(s, seat, C.SPACES[space].reward)
+    elif kind == "attract":
+        take_beast(s, seat, item)
+        refill_beasts(s)
+    else:
+        learn_spell(s, seat, item)
+        if follow and learnable(s, seat):
+            s.tasks.append(Task("learn2", seat, space))
+
+
+def _pay_legal(s: State, t: Task, seat: int) -> list:
+    cost, discount = _price(s, seat, t.a, t.s)
+    return [PayWith(h, g) for h, g in pay_ways(s.players[seat], cost, discount)]
+
+
+def _pay_apply(s: State, t: Task, seat: int, a: PayWith) -> None:
+    s.tasks.pop()
+    cost, discount = _price(s, seat, t.a, t.s)
+    pay(s, seat, cost, discount, (a.herbs, a.goods))
+    _deliver(s, seat, t.a, t.s, t.b)
+
+
+decision("pay")((_pay_legal, _pay_apply))
+
+
 # Get information: pay 1 Goods, draw 2 Prophecies
 def _info_options(s: State, seat: int, t: Task) -> list:
     return [USE] if can_pay(s.players[seat], C.SPACES[t.a].cost) else []
 
 
 def _info_use(s: State, t: Task, seat: int, a) -> None:
-    sp = C.SPACES[t.a]
-    pay(s, seat, sp.cost)
-    gain(s, seat, sp.reward)
+    buy(s, seat, t.a)
 
 
 space_kind("information")((_info_options, _info_use))
@@ -345,9 +394,7 @@ def _attract_options(s: State, seat: int, t: Task) -> list:
 
 
 def _attract_use(s: State, t: Task, seat: int, a: PickBeast) -> None:
-    pay(s, seat, C.SPACES[t.a].cost)
-    take_beast(s, seat, a.beast)
-    refill_beasts(s)
+    buy(s, seat, t.a, a.beast)
 
 
 space_kind("attract")((_attract_options, _attract_use))
@@ -419,17 +466,23 @@ def _spy_more_apply(s: State, t: Task, seat: int, a) -> None:
 decision("spy")((_spy_more_legal, _spy_more_apply))
 
 
-# Bribery: choose the active Teacher, then the next one
+# Bribery: choose the active Teacher, then arrange the Teacher deck from the top down
 def _bribery_use(s: State, t: Task, seat: int, a) -> None:
-    s.players[seat].teacher_seen = True
+    for i, p in enumerate(s.players):  # the deck is rearranged in secret: only this seat knows it now
+        p.teacher_seen = i == seat
     s.tasks.append(Task("bribe", seat, 0))
 
 
 space_kind("bribery")((_gain_options, _bribery_use))
 
 
+def _unarranged(s: State, t: Task) -> tuple[str, ...]:
+    """Bribe step ``t.a`` >= 1 puts a card in place ``t.a`` from the top; the cards above it are set."""
+    return s.teacher_deck[: len(s.teacher_deck) - max(0, t.a - 1)]
+
+
 def _bribe_legal(s: State, t: Task, seat: int) -> list:
-    return [PickTeacher(x) for x in s.teacher_deck] + [DONE]
+    return [PickTeacher(x) for x in _unarranged(s, t)] + [DONE]
 
 
 def _bribe_apply(s: State, t: Task, seat: int, a) -> None:
@@ -438,10 +491,15 @@ def _bribe_apply(s: State, t: Task, seat: int, a) -> None:
         if a != DONE:
             s.teacher_deck = (s.teacher,) + drop(s.teacher_deck, a.teacher)  # the old one goes under
             s.teacher = a.teacher
-        if s.teacher_deck:
+        if len(s.teacher_deck) > 1:
             s.tasks.append(Task("bribe", seat, 1))
-    elif a != DONE:
-        s.teacher_deck = drop(s.teacher_deck, a.teacher) + (a.teacher,)  # on top: next year's
+        return
+    if a == DONE:
+        return
+    rest = _unarranged(s, t)
+    s.teacher_deck = drop(rest, a.teacher) + (a.teacher,) + s.teacher_deck[len(rest) :]  # top is last
+    if len(rest) > 2:  # with one card left, its place is set
+        s.tasks.append(Task("bribe", seat, t.a + 1))
 
 
 decision("bribe")((_bribe_legal, _bribe_apply))
@@ -470,7 +528,7 @@ def _cut_apply(s: State, t: Task, seat: int, a) -> None:
             refill_spells(s)
         s.tasks.append(Task("cut", seat, 1))
     elif a != DONE:
-        learn_spell(s, seat, a.spell)
+        buy(s, seat, C.SPACE_INDEX["cut-in-line"], a.spell)
 
 
 decision("cut")((_cut_legal, _cut_apply))
@@ -557,4 +615,4 @@ def _resource_apply(s: State, t: Task, seat: int, a: TakeResource) -> None:
 decision("resource")((_resource_legal, _resource_apply))
 
 
-__all__ = ["SPACE_OPTIONS", "SPACE_USE", "placements", "start_turn"]
+__all__ = ["SPACE_OPTIONS", "SPACE_USE", "buy", "placements", "start_turn"]

@@ -1,0 +1,155 @@
+"""Foxpaw: tests from the audit of the engine against the rulebook, one per discrepancy
+found, named after the rulebook section whose rule they check."""
+
+from __future__ import annotations
+
+from foxpaw_helpers import act, edit, edit_player, game_at_placement, resolving, with_board, with_tasks
+
+from foxtui.games.foxpaw import GAME
+from foxtui.games.foxpaw import content as C
+from foxtui.games.foxpaw.actions import DONE, USE, Learn, PayWith, PickTeacher, Train
+from foxtui.games.foxpaw.rules import determinize
+from foxtui.games.foxpaw.rules_core import has
+from foxtui.games.foxpaw.state import OBSIDIO, Task
+
+DON = 0
+AQ, IG, TF, SV = C.HOUSES
+
+
+# --- Start of the Game: a kept family wish keeps the first ability, breaking it unlocks the second ---
+
+
+def test_start_of_the_game_a_kept_wish_keeps_the_first_ability_of_every_house() -> None:
+    """Breaking the wish unlocks the second ability, so keeping it leaves the first (the Ignis
+    case in play: test_start_of_the_game_a_kept_wish_keeps_one_chosen_ability)."""
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    for seat, house in enumerate(C.HOUSES):
+        kept = edit_player(s, seat, wish=True)
+        assert (has(kept, seat, house, 1), has(kept, seat, house, 2)) == (True, False)
+        assert GAME.view(kept, 0).houses[seat].abilities == [C.HOUSE[house].abilities[0]]
+        broken = edit_player(s, seat, wish=False)
+        assert (has(broken, seat, house, 1), has(broken, seat, house, 2)) == (True, True)
+
+
+# --- Intermediate Scoring: the Reputation track pays -1 Star at -1 and +2 Stars at 5 ---
+
+
+def test_intermediate_scoring_reputation_four_pays_no_star() -> None:
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit(s, round=2, order=(0, 1, 2, 3))
+    for seat, rep in enumerate((5, 4, 3, -1)):
+        s = edit_player(s, seat, reputation=rep, stars=0, perm_stars=0, beasts=(), mischief=(), vp=(0,) * 7)
+    s = with_tasks(s, Task("scoring"))
+    assert [stars for _, stars in sorted(s.scorings[-1].stars)] == [2, 0, 0, -1]
+
+
+# --- Character Board: Coins are wildcards for Herbs and Goods, even when you hold them ---
+
+
+def spell_state(herbs: int, coins: int, spell: str = "whisper"):
+    s = game_at_placement(4, houses=[IG, AQ, TF, SV])
+    s = edit(s, display=(spell,) + s.display[1:], marks=[(), (), (), ()], teacher="glacia")
+    s = edit_player(s, DON, herbs=herbs, goods=0, coins=coins, energy=3, reputation=2, learned=(), spell_markers=4)
+    s = with_board(s, {"classroom-1": [(DON, "")]})
+    return act(resolving(s, DON, "classroom-1"), DON, Learn(spell))
+
+
+def test_character_board_coins_may_stand_in_for_herbs_you_hold_example() -> None:
+    """Don learns a Spell costing 2 Herbs and pays 2 Coins instead (he has the Herbs too): -1 Reputation."""
+    s = spell_state(herbs=2, coins=2)
+    assert s.tasks[-1].kind == "pay" and GAME.to_act(s) == {DON}
+    assert GAME.legal_actions(s, DON) == [PayWith(0, 0), PayWith(1, 0), PayWith(2, 0)]
+    t = act(s, DON, PayWith(2, 0))
+    p = t.players[DON]
+    assert (p.coins, p.herbs, p.reputation, p.learned) == (0, 2, 1, ("whisper",))
+    t = act(s, DON, PayWith(0, 0))
+    p = t.players[DON]
+    assert (p.coins, p.herbs, p.reputation, p.learned) == (2, 0, 2, ("whisper",))
+
+
+def test_character_board_no_payment_choice_when_there_is_only_one_way() -> None:
+    s = spell_state(herbs=0, coins=2)  # the rulebook's numbers with no Herbs at hand
+    p = s.players[DON]
+    assert (p.coins, p.herbs, p.reputation, p.learned) == (0, 0, 1, ("whisper",)) and not s.tasks
+    s = spell_state(herbs=2, coins=0)
+    assert s.players[DON].learned == ("whisper",) and s.players[DON].herbs == 0 and not s.tasks
+
+
+def test_character_board_coins_stand_in_at_the_farm_too() -> None:
+    s = game_at_placement(4)
+    s = edit_player(s, DON, goods=1, coins=1, prophecies=(), fulfilled=(), reputation=2)
+    s = with_board(s, {"information": [(DON, "")]})
+    s = act(resolving(s, DON, "information"), DON, USE)
+    assert GAME.legal_actions(s, DON) == [PayWith(0, 0), PayWith(0, 1)]
+    s = act(s, DON, PayWith(0, 1))
+    p = s.players[DON]
+    assert (p.goods, p.coins, p.reputation) == (1, 0, 1) and len(p.prophecies) + len(p.fulfilled) == 2
+
+
+# --- Teacher's Lounge: Bribery arranges the whole Teacher deck, in secret ---
+
+
+def bribe(state, seat):
+    s = with_board(state, {"bribery": [(seat, "")]})
+    return act(resolving(s, seat, "bribery"), seat, USE)
+
+
+def test_teachers_lounge_bribery_arranges_the_teacher_deck_as_you_like() -> None:
+    s = bribe(game_at_placement(4), 0)
+    s = act(s, 0, DONE)  # keep the supervising Teacher
+    first, second, third = s.teacher_deck[0], s.teacher_deck[1], s.teacher_deck[2]
+    for pick in (first, second, third):
+        assert PickTeacher(pick) in GAME.legal_actions(s, 0)
+        s = act(s, 0, PickTeacher(pick))
+    assert GAME.view(s, 0).teacher_order[:3] == [first, second, third]
+    s = act(s, 0, DONE)
+    assert not s.tasks
+    for year, expected in ((2, first), (3, second), (4, third)):
+        s = with_tasks(edit(s, round=year - 1), Task("cleanup2"))
+        assert s.teacher == expected
+
+
+def test_teachers_lounge_bribery_a_later_bribe_is_secret_from_earlier_bribers() -> None:
+    s = bribe(game_at_placement(4), 0)
+    s = act(act(s, 0, DONE), 0, DONE)
+    assert GAME.view(s, 0).teacher_order
+    s = bribe(s, 1)
+    assert GAME.view(s, 0).teacher_order == [] and GAME.view(s, 1).teacher_order
+
+
+# --- hidden information: what determinize may re-deal ---
+
+
+def test_two_player_game_obsidio_duel_card_stays_hidden_until_the_gestures_are_shown() -> None:
+    s = game_at_placement(2)
+    s = edit(s, duelists=(0, OBSIDIO))
+    s = with_tasks(s, Task("duel"))
+    assert s.tasks[-1].kind == "duel_secret" and s.obsidio.dark >= 0
+    seen = {determinize(s, 0, seed).obsidio.dark for seed in range(20)}
+    assert len(seen) > 1
+
+
+def test_magical_events_the_event_being_played_is_not_re_dealt() -> None:
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit(s, events=("dragon",) + tuple(e for e in s.events if e != "dragon"), events_done=0, round=2)
+    s = with_tasks(s, Task("event"))
+    assert s.event is not None and s.event.event == "dragon"
+    for seed in range(10):
+        assert determinize(s, 0, seed).events[0] == "dragon"
+
+
+# --- worked examples: the part of the Sports Field example no test applied ---
+
+
+def test_evaluation_phase_sports_field_example_don_spends_three_energy() -> None:
+    """Don, below Parry, could pay 3 Energy for +3 Strength and +1 Coin (the three rows down)."""
+    parry, don = 0, 1
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit(s, teacher="glacia")
+    for seat in (parry, don):
+        s = edit_player(s, seat, energy=5, strength=0, coins=0, beasts=())
+    s = with_board(s, {"sports-1": [(parry, "")], "sports-2": [(don, "")]})
+    s = with_tasks(s, Task("path"))
+    s = act(act(s, parry, Train(1)), don, Train(3))
+    p = s.players[don]
+    assert (p.energy, p.strength, p.coins) == (2, 3, 1)
