@@ -31,6 +31,7 @@ INFO = {
         GameInfo("master-fox", "Master Fox", 2, 4, "foxtui.games.master_fox"),
         GameInfo("fox-matters", "Fox Matters", 1, 5, "foxtui.games.fox_matters"),
         GameInfo("foxpaw", "Foxpaw", 2, 4, "foxtui.games.foxpaw"),
+        GameInfo("fox-experiment", "The Fox Experiment", 2, 6, "foxtui.games.fox_experiment"),
     )
 }
 MODULES = {game_id: info.module for game_id, info in INFO.items()}

@@ -1,0 +1,84 @@
+"""The Fox Experiment: breeding friendly foxes over five rounds, one Game object for the engine."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from foxtui.bots import random_bot
+from foxtui.engine.game import ModuleGame, Outcome
+
+from . import rules
+from .actions import Action, ChoosePatron, PlayScience, TakeFox, TakeSupply, Unlock
+from .administration import breakdown, ranking
+from .bots import sensible_bot
+from .content import TILE
+from .narrate import describe
+from .state import Options, State
+from .view import View, make_view
+
+
+class FoxExperiment(ModuleGame):
+    id = "fox-experiment"
+    title = "The Fox Experiment"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    Options = Options
+    State = State
+    Action = Action
+    View = View
+    bots = {"sensible": sensible_bot, "random": random_bot}
+    asks_ages = False
+    rules = rules
+    make_view = staticmethod(make_view)
+    narrate = staticmethod(describe)
+    rules_markdown = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        n = len(state.seats)
+        parts = [breakdown(state, s) for s in range(n)]
+        scores = [sum(b.values()) for b in parts]
+        order = ranking(state)
+        tied = [s for s in order if scores[s] == scores[order[0]]]
+        tiebreak = None
+        if len(tied) > 1:
+            tiebreak = (
+                f"Tied on {scores[order[0]]} points: {state.seats[order[0]].name} is nearest "
+                "the start of the supply track."
+            )
+        return Outcome(
+            scores=scores,
+            ranking=order,
+            winners=[order[0]],
+            breakdown=parts,
+            coop_won=None,
+            tiebreak=tiebreak,
+        )
+
+    def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
+        if isinstance(action, TakeFox) and action.index == -1:
+            return "The top card of the deck has been revealed."
+        if isinstance(action, TakeSupply) and 0 <= action.space < len(before.track):
+            tile = before.track[action.space].tile
+            if tile and "science" in TILE[tile]:
+                return "A science card has been drawn."
+        if isinstance(action, ChoosePatron):
+            return "A science card has been drawn."
+        if isinstance(action, Unlock) and action.track == "study":
+            return "Study cards have been drawn."
+        if isinstance(action, PlayScience):
+            return "The science card has been played face up."
+        if after.phase != before.phase or after.round != before.round:
+            return "A new phase has begun."
+        return None
+
+    def has_secrets(self, state: State, seat: int) -> bool:
+        p = state.players[seat]
+        return bool(p.science) or any(pend.kind == "study" for pend in p.pending)
+
+
+GAME = FoxExperiment()
+
+__all__ = ["GAME", "FoxExperiment"]

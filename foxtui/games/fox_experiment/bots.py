@@ -1,0 +1,315 @@
+"""The Fox Experiment bots. A bot is a pure function (view, legal, rng) -> action
+that looks only at its seat's View.
+
+``sensible_bot`` weighs traits by what its studies still need, drafts the
+parents and supply spaces that would be missed most if left, unlocks the
+upgrades worth more than their tokens, pairs halves with ``best_match`` and
+plays science cards when they clearly help.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from foxtui.engine.rng import Rng
+
+from .actions import (
+    AssignPup,
+    ChoosePatron,
+    ChooseTrait,
+    ConfirmPup,
+    DiscardToken,
+    EndResearch,
+    EndUpgrades,
+    KeepStudy,
+    Pair,
+    PlayScience,
+    TakeFox,
+    TakeSupply,
+    Unlock,
+)
+from .breeding import best_match, best_value, symbols
+from .content import (
+    BEST_FACE,
+    FACES,
+    PATRON,
+    ROUNDS,
+    SCIENCE_CARD,
+    STUDY,
+    TRAIT_INDEX,
+    TRAITS,
+    UPGRADE,
+    WILD,
+)
+from .state import Die
+
+N = len(TRAITS)
+TOKEN_VALUE = 0.5  # a trait or friendly token left at the end is worth half a point
+
+
+def needs(view: Any) -> list[float]:
+    """How much each trait is wanted: 1, plus what the next level of each unfinished study asks."""
+    me = view.players[view.seat]
+    w = [1.0] * N
+    for st in me.studies:
+        if st.level < len(st.levels):
+            for t, n in st.levels[st.level].needs.items():
+                w[TRAIT_INDEX[t]] += 0.25 * n
+    return w
+
+
+def _first(legal: Sequence[Any], kind: type) -> list[Any]:
+    return [a for a in legal if isinstance(a, kind)]
+
+
+def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {type(a) for a in legal}
+    if KeepStudy in kinds:
+        return _keep_study(view, _first(legal, KeepStudy))
+    if ChooseTrait in kinds:
+        return _choose_trait(view, _first(legal, ChooseTrait))
+    if ChoosePatron in kinds:
+        return _choose_patron(view, _first(legal, ChoosePatron))
+    if DiscardToken in kinds:
+        me = view.players[view.seat]
+        return max(_first(legal, DiscardToken), key=lambda a: (me.tokens[a.trait], -TRAIT_INDEX[a.trait]))
+    if TakeFox in kinds or TakeSupply in kinds:
+        return _select(view, legal)
+    if EndUpgrades in kinds:
+        return _upgrade(view, legal)
+    if ConfirmPup in kinds:
+        return _breed(view, legal)
+    if EndResearch in kinds:
+        return _research(view, legal)
+    return legal[0]
+
+
+# --- studies, tokens, patrons --------------------------------------------------------
+
+
+def _study_score(card: str, view: Any) -> float:
+    s = STUDY[card]
+    me = view.players[view.seat]
+    mine = {TRAITS[t] for st in me.studies for lv in st.levels for t in range(N) if lv.needs.get(TRAITS[t])}
+    overlap = sum(1 for t in range(N) if s.needs[2][t] and TRAITS[t] in mine)
+    return s.points[1] - 1.2 * sum(s.needs[1]) + 0.1 * s.points[2] + 0.5 * overlap
+
+
+def _keep_study(view: Any, options: list[KeepStudy]) -> KeepStudy:
+    return max(options, key=lambda a: (_study_score(a.card, view), a.card))
+
+
+def _upgrade_gap(tokens: dict[str, int], upgrades: dict[str, int]) -> dict[str, int]:
+    """Per trait: tokens still missing for the cheapest next upgrade."""
+    gaps = {}
+    for t in TRAITS:
+        best = 99
+        for track in UPGRADE:
+            k = upgrades[track.id]
+            if k < len(track.costs):
+                best = min(best, max(0, track.costs[k] - tokens[t]))
+        gaps[t] = best
+    return gaps
+
+
+def _choose_trait(view: Any, options: list[ChooseTrait]) -> ChooseTrait:
+    me = view.players[view.seat]
+    gaps = _upgrade_gap(me.tokens, me.upgrades)
+    return min(options, key=lambda a: (gaps[a.trait] if gaps[a.trait] > 0 else 50, -me.tokens[a.trait], a.trait))
+
+
+def _patron_value(view: Any, slot: int) -> float:
+    me = view.players[view.seat]
+    pv = view.patrons[slot]
+    side = PATRON[pv.card].a if slot < 2 else PATRON[pv.card].b
+    left = ROUNDS - view.round
+    kind = side.kind
+    if kind == "per_study_level":
+        count = sum(s.level for s in me.studies) + 0.6 * left
+    elif kind == "per_full_study":
+        count = sum(1 for s in me.studies if s.level >= 2) * 0.5
+    elif kind == "per_upgrade":
+        count = sum(me.upgrades.values()) + 1 + 0.8 * left
+    elif kind == "per_track_upgrade":
+        count = me.upgrades[side.track] + (0.3 * left)
+    elif kind == "per_reward":
+        count = len(me.rewards) + 0.25 * left
+    elif kind == "per_kennel_fox":
+        count = 0.8 * me.pups_per_round
+    elif kind == "per_tokens":
+        count = (sum(me.tokens.values()) + me.friendly + 2) / side.per
+    elif kind == "per_science":
+        count = me.science + 1
+    elif kind == "per_point_token":
+        count = me.points + 0.3 * left
+    else:
+        count = len(me.patrons) + 1
+    return side.amount * count + 0.5 * len(pv.icons)
+
+
+def _choose_patron(view: Any, options: list[ChoosePatron]) -> ChoosePatron:
+    return max(options, key=lambda a: (_patron_value(view, a.slot), -a.slot))
+
+
+# --- selection -------------------------------------------------------------------------
+
+
+def _fox_value(fox: Any, w: list[float]) -> float:
+    return sum(fox.dice[t] * w[i] for i, t in enumerate(TRAITS)) + 0.05 * fox.friendliness
+
+
+def _icon_value(icon: str, view: Any) -> float:
+    if icon == "science":
+        return 1.2
+    if icon == "friendly":
+        return 0.8
+    if icon == "any":
+        return 1.3
+    me = view.players[view.seat]
+    gaps = _upgrade_gap(me.tokens, me.upgrades)
+    return 1.3 if 0 < gaps[icon] <= 1 else 1.0
+
+
+def _space_value(view: Any, space: int) -> float:
+    sp = view.track[space]
+    order_bonus = 0.25 * (len(view.track) - space) / len(view.track)
+    return sum(_icon_value(i, view) for i in sp.icons) + order_bonus + (0.6 if space == 0 else 0.0)
+
+
+def _select(view: Any, legal: Sequence[Any]) -> Any:
+    w = needs(view)
+    deck_value = 3.8 * sum(w) / N
+    groups: dict[str, list[tuple[float, Any]]] = {"female": [], "male": [], "supply": []}
+    for a in legal:
+        if isinstance(a, TakeFox):
+            if a.index < 0:
+                v = deck_value
+            else:
+                row = view.females if a.sex == "female" else view.males
+                v = _fox_value(row[a.index], w)
+            groups[a.sex].append((v, a))
+        elif isinstance(a, TakeSupply):
+            groups["supply"].append((_space_value(view, a.space), a))
+    others = max(1, len(view.order) - 1)
+    best_choice, best_loss = None, -1e9
+    for kind in ("female", "male", "supply"):
+        opts = sorted(groups[kind], key=lambda x: -x[0])
+        if not opts:
+            continue
+        if kind != "supply":
+            opts = [o for o in opts if o[1].index >= 0] + [o for o in opts if o[1].index < 0]
+            opts.sort(key=lambda x: -x[0])
+        later = opts[min(len(opts) - 1, (others + 1) // 2)][0]
+        loss = opts[0][0] - later
+        if loss > best_loss + 1e-9:
+            best_choice, best_loss = opts[0][1], loss
+    return best_choice
+
+
+# --- upgrades --------------------------------------------------------------------------
+
+
+def _upgrade_value(view: Any, track: str) -> float:
+    me = view.players[view.seat]
+    breedings = ROUNDS - view.round + (1 if view.phase == "upgrades" else 0)
+    k = me.upgrades[track]
+    points = next(t.points[k] for t in UPGRADE if t.id == track)
+    if track == "pup":
+        return points + 1.6 * breedings
+    if track == "friendly":
+        return points + 0.5 * breedings * me.pups_per_round
+    if track == "study":
+        return points + (4.0 if breedings >= 2 else 1.5 if breedings == 1 else 0.0)
+    free = [s for s in range(4) if s not in me.patrons]
+    return points + 1.0 + max((_patron_value(view, s) for s in free), default=0.0)
+
+
+def _upgrade(view: Any, legal: Sequence[Any]) -> Any:
+    me = view.players[view.seat]
+    best, best_v = None, 0.0
+    for a in legal:
+        if not isinstance(a, Unlock):
+            continue
+        track = next(t for t in UPGRADE if t.id == a.track)
+        cost = track.costs[me.upgrades[a.track]]
+        v = _upgrade_value(view, a.track) - TOKEN_VALUE * cost + 0.01 * me.tokens[a.trait]
+        if v > best_v + 1e-9:
+            best, best_v = a, v
+    return best if best is not None else next(a for a in legal if isinstance(a, EndUpgrades))
+
+
+# --- breeding --------------------------------------------------------------------------
+
+
+def _value(dice: list, tokens: int, pairs: list, w: list[float]) -> float:
+    counts = symbols(dice, pairs)
+    return sum(c * w[t] for t, c in enumerate(counts)) + best_value(dice, tokens, pairs, w)
+
+
+def _worth_trying(lit: Any, a: PlayScience, w: list[float]) -> bool:
+    """Science cards are tried where they can matter: on a blank trait die, or adding a
+    die of the most wanted trait."""
+    if a.die >= 0:
+        d = lit.dice[a.die]
+        return d.kind < N and d.wholes == 0 and not d.halves
+    if a.trait:
+        return TRAIT_INDEX[a.trait] == max(range(N), key=lambda t: (w[t], -t))
+    return True
+
+
+def _science_gain(lit: Any, a: PlayScience, w: list[float], base: float) -> float:
+    dice = [Die(d.kind, d.face) for d in lit.dice]
+    kind = SCIENCE_CARD[a.card].kind
+    pairs = list(lit.pairs)
+    if kind in ("reroll", "best_face"):
+        pairs = [p for p in pairs if p.a != a.die and p.b != a.die]
+        k = dice[a.die].kind
+        faces = range(len(FACES[k])) if kind == "reroll" else (BEST_FACE,)
+        total = 0.0
+        for f in faces:
+            trial = dice[:]
+            trial[a.die] = Die(k, f)
+            total += _value(trial, lit.tokens_free, pairs, w)
+        return total / len(faces) - base
+    if kind == "extra_die":
+        t = TRAIT_INDEX[a.trait]
+        return sum(_value(dice + [Die(t, f)], lit.tokens_free, pairs, w) for f in range(len(FACES[t]))) / len(FACES[t]) - base
+    return _value(dice + [Die(WILD, 0)], lit.tokens_free, pairs, w) - base
+
+
+def _breed(view: Any, legal: Sequence[Any]) -> Any:
+    me = view.players[view.seat]
+    lit = me.litter
+    w = needs(view)
+    science = [a for a in _first(legal, PlayScience) if _worth_trying(lit, a, w)][:4] if not lit.pairs else []
+    if science:
+        dice = [Die(d.kind, d.face) for d in lit.dice]
+        base = _value(dice, lit.tokens_free, list(lit.pairs), w)
+        scored = [(_science_gain(lit, a, w, base), a) for a in science]
+        gain, pick = max(scored, key=lambda x: x[0])
+        if gain >= 1.1:
+            return pick
+    proposal = best_match(lit.dice, lit.tokens_free, lit.pairs, w)
+    if proposal:
+        legal_set = set(a for a in legal if isinstance(a, Pair))
+        if proposal[0] in legal_set:
+            return proposal[0]
+    return next(a for a in legal if isinstance(a, ConfirmPup))
+
+
+# --- research --------------------------------------------------------------------------
+
+
+def _research(view: Any, legal: Sequence[Any]) -> Any:
+    me = view.players[view.seat]
+    best, best_v = None, 0.0
+    for a in legal:
+        if isinstance(a, AssignPup):
+            st = me.studies[a.study]
+            gain = st.levels[st.level].points - (st.levels[st.level - 1].points if st.level else 0)
+            if gain > best_v:
+                best, best_v = a, gain
+    return best if best is not None else next(a for a in legal if isinstance(a, EndResearch))
+

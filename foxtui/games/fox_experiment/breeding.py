@@ -1,0 +1,463 @@
+"""Breeding arithmetic: half symbols on a roll, the pairs a player may make, what a
+pup card looks like, and ``best_match``, the pairing the bots and the UI's
+auto-match propose.
+
+Pure functions of plain values (dice as ``Die``/(kind, face), pairs as ``Pair``).
+
+- A trait die shows whole symbols and half symbols of its trait; a friendly
+  die shows half symbols of one or two colours, or wild (green) ones; a
+  science card may add a wild half; a friendly token is a wild half.
+- Two halves make a whole trait when they come from different dice (or
+  tokens) and match: same colour, or one wild. Two wild halves make any trait.
+- The halves on one die never join each other.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .actions import TOKEN, Pair
+from .content import ANY, BLANK, FACES, TRACK_LEN, TRAITS
+
+N = len(TRAITS)
+FULL = (1 << TRACK_LEN) - 1
+
+_PAIRS: dict[tuple[int, int, int, int, int], Pair] = {}
+TRAIT_OF = {t: i for i, t in enumerate(TRAITS)}
+
+
+def pair(a: int, a_half: int, b: int, b_half: int, trait: int) -> Pair:
+    """The shared Pair object for these refs (``a`` before ``b``; a token always second)."""
+    key = (a, a_half, b, b_half, trait)
+    p = _PAIRS.get(key)
+    if p is None:
+        p = _PAIRS[key] = Pair(a, a_half, b, b_half, TRAITS[trait])
+    return p
+
+
+def halves(dice: Sequence) -> list[tuple[int, int, int]]:
+    """Every half symbol on the roll as (die, slot, colour)."""
+    out = []
+    for d, die in enumerate(dice):
+        for s, c in enumerate(FACES[die.kind][die.face][1]):
+            out.append((d, s, c))
+    return out
+
+
+def tokens_used(pairs: Sequence[Pair]) -> int:
+    return sum((p.a == TOKEN) + (p.b == TOKEN) for p in pairs)
+
+
+def open_halves(dice: Sequence, pairs: Sequence[Pair]) -> list[tuple[int, int, int]]:
+    used = {(p.a, p.a_half) for p in pairs} | {(p.b, p.b_half) for p in pairs}
+    return [h for h in halves(dice) if (h[0], h[1]) not in used]
+
+
+def _traits_for(c1: int, c2: int) -> tuple[int, ...]:
+    """The traits two halves of these colours can make together (empty: they do not match)."""
+    if c1 == ANY:
+        return tuple(range(N)) if c2 == ANY else (c2,)
+    if c2 == ANY or c2 == c1:
+        return (c1,)
+    return ()
+
+
+def _offers(halves: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(slot, colour) of the halves a face offers when none is used yet: a second half of
+    the same colour is the same choice as the first."""
+    if len(halves) == 2 and halves[0] == halves[1]:
+        return ((0, halves[0]),)
+    return tuple((s, c) for s, c in enumerate(halves))
+
+
+OFFERS = tuple(tuple(_offers(h) for _, h in faces) for faces in FACES)
+
+
+def _free(dice: Sequence, pairs: Sequence[Pair]) -> list[list[tuple[int, int]]]:
+    """Free halves by colour (ANY last) as (die, slot); a die's second half of the same
+    colour is left out while its first is free (the same choice)."""
+    by_colour: list[list[tuple[int, int]]] = [[], [], [], [], []]
+    if not pairs:
+        for d, die in enumerate(dice):
+            for s, c in OFFERS[die.kind][die.face]:
+                by_colour[c].append((d, s))
+        return by_colour
+    used = {(p.a, p.a_half) for p in pairs} | {(p.b, p.b_half) for p in pairs}
+    for d, die in enumerate(dice):
+        hs = FACES[die.kind][die.face][1]
+        if not hs:
+            continue
+        if len(hs) == 1:
+            if (d, 0) not in used:
+                by_colour[hs[0]].append((d, 0))
+        elif hs[0] == hs[1]:
+            if (d, 0) not in used:
+                by_colour[hs[0]].append((d, 0))
+            elif (d, 1) not in used:
+                by_colour[hs[0]].append((d, 1))
+        else:
+            for k in (0, 1):
+                if (d, k) not in used:
+                    by_colour[hs[k]].append((d, k))
+    return by_colour
+
+
+_LEGAL: dict[tuple, tuple[Sequence, tuple[Pair, ...]]] = {}
+
+
+def _legal_entry(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> tuple[Pair, ...]:
+    # keyed on the dice list itself (states share it until a die changes); the entry keeps
+    # the list alive, so its id is not reused while the entry exists
+    key = (id(dice), tuple(pairs), tokens if tokens < 2 else 2)
+    hit = _LEGAL.get(key)
+    if hit is None or hit[0] is not dice:
+        if len(_LEGAL) > 4096:
+            _LEGAL.clear()
+        hit = _LEGAL[key] = (dice, tuple(_legal_pairs(dice, pairs, tokens)))
+    return hit[1]
+
+
+def legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
+    """Every pairing open now. ``tokens``: friendly tokens not yet used in a pair. Where a
+    die shows two halves of the same colour, only its first free one is offered (the
+    other is the same choice)."""
+    return list(_legal_entry(dice, pairs, tokens))
+
+
+def is_legal_pair(dice: Sequence, pairs: Sequence[Pair], tokens: int, p: Pair) -> bool:
+    """Whether ``p`` is one of ``legal_pairs(dice, pairs, tokens)``."""
+    return p in _legal_entry(dice, pairs, tokens)
+
+
+def _legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
+    by_colour = _free(dice, pairs)
+    wild = by_colour[ANY]
+    got = _PAIRS.get
+    out = []
+    add = out.append
+    for c in range(N):
+        own = by_colour[c]
+        for i, (d1, s1) in enumerate(own):
+            for d2, s2 in own[i + 1 :]:
+                if d1 != d2:
+                    add(got((d1, s1, d2, s2, c)) or pair(d1, s1, d2, s2, c))
+            for d2, s2 in wild:
+                if d1 < d2:
+                    add(got((d1, s1, d2, s2, c)) or pair(d1, s1, d2, s2, c))
+                elif d2 < d1:
+                    add(got((d2, s2, d1, s1, c)) or pair(d2, s2, d1, s1, c))
+            if tokens:
+                add(got((d1, s1, TOKEN, 0, c)) or pair(d1, s1, TOKEN, 0, c))
+    for i, (d1, s1) in enumerate(wild):
+        for d2, s2 in wild[i + 1 :]:
+            if d1 != d2:
+                out.extend([pair(d1, s1, d2, s2, t) for t in range(N)])
+        if tokens:
+            out.extend([pair(d1, s1, TOKEN, 0, t) for t in range(N)])
+    if tokens >= 2:
+        out.extend([pair(TOKEN, 0, TOKEN, 0, t) for t in range(N)])
+    return out
+
+
+def symbols(dice: Sequence, pairs: Sequence[Pair]) -> list[int]:
+    """Whole symbols per trait: wholes shown on trait dice plus the pairs made."""
+    counts = [0] * N
+    for die in dice:
+        if die.kind < N:
+            counts[die.kind] += FACES[die.kind][die.face][0]
+    for p in pairs:
+        counts[TRAIT_OF[p.trait]] += 1
+    return counts
+
+
+
+def pup_marks(counts: Sequence[int]) -> tuple[list[int], int, int]:
+    """A new pup card for these symbol counts: (marks per trait, point tokens for the
+    symbols past a full track, friendliness)."""
+    marks = [(1 << min(k, TRACK_LEN)) - 1 for k in counts]
+    overflow = sum(k - TRACK_LEN for k in counts if k > TRACK_LEN)
+    return marks, overflow, sum(counts)
+
+
+def squares_marked(card: str, marks: Sequence[int]) -> list[int]:
+    from .content import POPCOUNT
+
+    b = BLANK[card]
+    return [POPCOUNT[marks[t] & b.squares[t]] for t in range(N)]
+
+
+def circles_marked(card: str, marks: Sequence[int]) -> list[int]:
+    from .content import POPCOUNT
+
+    b = BLANK[card]
+    return [POPCOUNT[marks[t] & b.circles[t]] for t in range(N)]
+
+
+# --- best_match ------------------------------------------------------------------------
+
+
+def _internal(n1: int, n2: int) -> int:
+    """Pairs among trait-die halves of one trait: ``n1`` dice show one half, ``n2`` two."""
+    h = n1 + 2 * n2
+    if h == 2 and n2 == 1:
+        return 0  # both halves on one die
+    return h // 2
+
+
+def _with_externals(n1: int, n2: int, e: int) -> tuple[int, int]:
+    """(pairs, externals used) when ``e`` outside halves (friendly, wild, tokens) may join
+    this trait's dice halves: outside halves go to dice with two halves first."""
+    key = (n1, n2, e)
+    hit = _EXT.get(key)
+    if hit is not None:
+        return hit
+    best, best_m = _internal(n1, n2), 0
+    a, b = n1, n2
+    for m in range(1, min(e, n1 + 2 * n2) + 1):
+        if b:
+            b, a = b - 1, a + 1
+        else:
+            a -= 1
+        v = m + _internal(a, b)
+        if v > best:
+            best, best_m = v, m
+    _EXT[key] = (best, best_m)
+    return best, best_m
+
+
+_EXT: dict[tuple[int, int, int], tuple[int, int]] = {}
+_MEMO: dict = {}
+
+
+def _leaf(e: tuple[int, ...], tokens: int, dice_halves: tuple, weights: tuple, cost: float):
+    """Best value once the friendly halves are settled: tokens go where they help most."""
+    if not tokens:
+        return sum([weights[t] * _with_externals(*dice_halves[t], e[t])[0] for t in range(N)]), (0,) * N, 0
+    # dp over traits: (value, allocation) for each number of tokens spent so far
+    table: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for t in range(N):
+        n1, n2 = dice_halves[t]
+        nxt: dict[int, tuple[float, tuple[int, ...]]] = {}
+        for spent, (val, alloc) in table.items():
+            room = max(0, n1 + 2 * n2 - e[t])  # more tokens than free halves cannot help
+            for k in range(0, min(tokens - spent, room) + 1):
+                pairs, _ = _with_externals(n1, n2, e[t] + k)
+                v = val + weights[t] * pairs - cost * k
+                key = spent + k
+                if key not in nxt or v > nxt[key][0] + 1e-9:
+                    nxt[key] = (v, alloc + (k,))
+        table = nxt
+    best = None
+    for spent, (val, alloc) in sorted(table.items()):
+        left = tokens - spent
+        tt = max(weights) - 2 * cost
+        extra = (left // 2) * tt if tt > 0 else 0.0
+        if best is None or val + extra > best[0] + 1e-9:
+            best = (val + extra, alloc, left // 2 if tt > 0 else 0)
+    return best
+
+
+def _canon(sources) -> tuple:
+    return tuple(sorted(s for s in sources if s))
+
+
+def _solve(F: tuple, e: tuple[int, ...], tokens: int, dice_halves: tuple, weights: tuple, cost: float):
+    key = (F, e, tokens, dice_halves, weights, cost)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit
+    if tokens and max(weights) <= 2 * cost:
+        # tokens only help by joining a free half: more than there are halves is the same
+        cap = sum([n1 + 2 * n2 for n1, n2 in dice_halves]) + sum([len(s) for s in F])
+        if tokens > cap:
+            result = _MEMO[key] = _solve(F, e, cap, dice_halves, weights, cost)
+            return result
+    if not F:
+        val, alloc, tt = _leaf(e, tokens, dice_halves, weights, cost)
+        result = (val, ("leaf", alloc, tt))
+    else:
+        S, rest = F[0], F[1:]
+        h, S_rest = S[0], S[1:]
+        G = _canon(rest + (S_rest,))
+        best = None
+        for t in (range(N) if h == ANY else (h,)):
+            if e[t] < dice_halves[t][0] + 2 * dice_halves[t][1]:  # a free die half is left to join
+                e2 = e[:t] + (e[t] + 1,) + e[t + 1 :]
+                v = _solve(G, e2, tokens, dice_halves, weights, cost)[0]
+                if best is None or v > best[0] + 1e-9:
+                    best = (v, ("ext", t))
+        if best is None:  # leaving the half alone is never better than offering it to dice halves
+            best = (_solve(G, e, tokens, dice_halves, weights, cost)[0], ("drop",))
+        tried = set()
+        for i, X in enumerate(rest):
+            for j, x in enumerate(X):
+                if (X, x) in tried:
+                    continue
+                tried.add((X, x))
+                traits = _traits_for(h, x)
+                if not traits:
+                    continue
+                t = max(traits, key=lambda k: (weights[k], -k))
+                X_rest = X[:j] + X[j + 1 :]
+                G2 = _canon(rest[:i] + rest[i + 1 :] + (X_rest, S_rest))
+                v = weights[t] + _solve(G2, e, tokens, dice_halves, weights, cost)[0]
+                if v > best[0] + 1e-9:
+                    best = (v, ("pair", X, x, t))
+        if tokens:
+            t = max(_traits_for(h, ANY), key=lambda k: (weights[k], -k))
+            v = weights[t] - cost + _solve(G, e, tokens - 1, dice_halves, weights, cost)[0]
+            if v > best[0] + 1e-9:
+                best = (v, ("token", t))
+        result = best
+    if len(_MEMO) > 100_000:
+        _MEMO.clear()
+    _MEMO[key] = result
+    return result
+
+
+def _setup_match(dice: Sequence, pairs: Sequence[Pair]):
+    """Free halves split into trait-die halves (by trait and die) and friendly sources."""
+    by_trait: list[dict[int, list[int]]] = [{} for _ in range(N)]
+    friendly: dict[int, list[tuple[int, int]]] = {}
+    for d, s, c in open_halves(dice, pairs):
+        if dice[d].kind < N:
+            by_trait[c].setdefault(d, []).append(s)
+        else:
+            friendly.setdefault(d, []).append((c, s))
+    dice_halves = tuple(
+        (sum(1 for v in by_trait[t].values() if len(v) == 1), sum(1 for v in by_trait[t].values() if len(v) == 2))
+        for t in range(N)
+    )
+    return by_trait, friendly, dice_halves
+
+
+def best_value(
+    dice: Sequence,
+    tokens: int = 0,
+    pairs: Sequence[Pair] = (),
+    weights: Sequence[float] | None = None,
+    token_cost: float = 0.6,
+) -> float:
+    """What ``best_match`` would add (weighted symbols minus tokens spent), without
+    building the pairs: cheap enough for a bot to compare rolls."""
+    w = tuple(float(x) for x in (weights if weights is not None else (1.0,) * N))
+    _, friendly, dice_halves = _setup_match(dice, pairs)
+    F = _canon(tuple(sorted(c for c, _ in hs)) for hs in friendly.values())
+    return _solve(F, (0,) * N, tokens, dice_halves, w, float(token_cost))[0]
+
+
+def best_match(
+    dice: Sequence,
+    tokens: int = 0,
+    pairs: Sequence[Pair] = (),
+    weights: Sequence[float] | None = None,
+    token_cost: float = 0.6,
+) -> list[Pair]:
+    """The pairs that make the most of the halves still free on this roll.
+
+    ``dice``: the roll (objects with ``kind`` and ``face``); ``tokens``: friendly tokens
+    still free to use; ``pairs``: pairs already made (kept); ``weights``: what a whole
+    symbol of each trait is worth (default 1 each); ``token_cost``: what spending a
+    friendly token costs in the same units (by default a token is spent to complete a
+    half, not two tokens for one symbol). Returns new pairs, in the order to make them.
+    """
+    w = tuple(float(x) for x in (weights if weights is not None else (1.0,) * N))
+    cost = float(token_cost)
+    key = (tuple((d.kind, d.face) for d in dice), tuple(pairs), tokens, w, cost)
+    hit = _PROPOSALS.get(key)
+    if hit is not None:
+        return list(hit)
+    result = _best_match(dice, tokens, pairs, w, cost)
+    # whoever makes these pairs one by one asks again after each: remember the rest
+    if len(_PROPOSALS) > 20_000:
+        _PROPOSALS.clear()
+    made = list(pairs)
+    left = tokens
+    for k in range(len(result) + 1):
+        _PROPOSALS[(key[0], tuple(made), left, w, cost)] = tuple(result[k:])
+        if k < len(result):
+            made.append(result[k])
+            left -= (result[k].a == TOKEN) + (result[k].b == TOKEN)
+    return result
+
+
+_PROPOSALS: dict[tuple, tuple[Pair, ...]] = {}
+
+
+def _best_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], w: tuple, cost: float) -> list[Pair]:
+    by_trait, friendly, dice_halves = _setup_match(dice, pairs)
+    # concrete friendly sources: die -> halves sorted by colour (matching the canonical tuples)
+    sources = {d: sorted(hs) for d, hs in friendly.items()}
+    out: list[tuple[tuple[int, int], tuple[int, int], int]] = []  # (ref, ref, trait)
+    externals: list[list[tuple[int, int]]] = [[] for _ in range(N)]  # per trait: friendly refs
+    e = (0,) * N
+    toks = tokens
+    while True:
+        order = sorted(sources, key=lambda d: (tuple(c for c, _ in sources[d]), d))
+        F = tuple(tuple(c for c, _ in sources[d]) for d in order)
+        _, decision = _solve(F, e, toks, dice_halves, w, cost)
+        if decision[0] == "leaf":
+            alloc, tt = decision[1], decision[2]
+            break
+        d0 = order[0]
+        c0, s0 = sources[d0].pop(0)
+        if not sources[d0]:
+            del sources[d0]
+        kind = decision[0]
+        if kind == "ext":
+            t = decision[1]
+            externals[t].append((d0, s0))
+            e = e[:t] + (e[t] + 1,) + e[t + 1 :]
+        elif kind == "pair":
+            X, x, t = decision[1], decision[2], decision[3]
+            partner = next(d for d in order[1:] if d in sources and tuple(c for c, _ in sources[d]) == X)
+            j = next(k for k, (c, _) in enumerate(sources[partner]) if c == x)
+            _, s1 = sources[partner].pop(j)
+            if not sources[partner]:
+                del sources[partner]
+            out.append(((d0, s0), (partner, s1), t))
+        elif kind == "token":
+            out.append(((d0, s0), (TOKEN, 0), decision[1]))
+            toks -= 1
+    # each trait: outside halves (then tokens) join dice halves, the rest pair among themselves
+    for t in range(N):
+        n1, n2 = dice_halves[t]
+        ext = externals[t] + [(TOKEN, 0)] * alloc[t]
+        _, m = _with_externals(n1, n2, len(ext))
+        dice_refs = {d: list(ss) for d, ss in by_trait[t].items()}
+        for ref in ext[:m]:
+            d = max(dice_refs, key=lambda k: (len(dice_refs[k]), -k))
+            out.append(((d, dice_refs[d].pop(0)), ref, t))
+            if not dice_refs[d]:
+                del dice_refs[d]
+        while sum(len(v) for v in dice_refs.values()) >= 2 and len(dice_refs) >= 2:
+            ranked = sorted(dice_refs, key=lambda k: (-len(dice_refs[k]), k))
+            d1, d2 = ranked[0], ranked[1]
+            out.append(((d1, dice_refs[d1].pop(0)), (d2, dice_refs[d2].pop(0)), t))
+            for d in (d1, d2):
+                if not dice_refs[d]:
+                    del dice_refs[d]
+    if tt:
+        best_t = max(range(N), key=lambda k: (w[k], -k))
+        out.extend(((TOKEN, 0), (TOKEN, 0), best_t) for _ in range(tt))
+    return _canonical_pairs(dice, pairs, out)
+
+
+def _canonical_pairs(dice: Sequence, pairs: Sequence[Pair], raw) -> list[Pair]:
+    """Pairs in the form legal_pairs offers: refs ordered, and on a die whose free halves
+    share a colour, the first free slot used first."""
+    used = {(p.a, p.a_half) for p in pairs} | {(p.b, p.b_half) for p in pairs}
+    result = []
+    for r1, r2, t in raw:
+        refs = []
+        for d, s in (r1, r2):
+            if d != TOKEN:
+                c = FACES[dice[d].kind][dice[d].face][1][s]
+                s = next(k for k, ck in enumerate(FACES[dice[d].kind][dice[d].face][1]) if ck == c and (d, k) not in used)
+                used.add((d, s))
+            refs.append((d, s))
+        (a, sa), (b, sb) = refs
+        if a == TOKEN or (b != TOKEN and b < a):
+            (a, sa), (b, sb) = (b, sb), (a, sa)
+        result.append(pair(a, sa, b, sb, t))
+    return result

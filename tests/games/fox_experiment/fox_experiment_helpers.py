@@ -1,0 +1,108 @@
+"""Building The Fox Experiment states by hand for rule tests."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from foxtui.engine import SeatInfo
+from foxtui.games.fox_experiment import GAME
+from foxtui.games.fox_experiment.actions import (
+    ChoosePatron,
+    ChooseTrait,
+    ConfirmPup,
+    DiscardToken,
+    EndResearch,
+    EndUpgrades,
+    KeepStudy,
+)
+from foxtui.games.fox_experiment.content import BLANK, TRAIT_INDEX
+from foxtui.games.fox_experiment.state import Die, Fox, Litter, Options, State
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+S, B, E, T = 0, 1, 2, 3  # trait indexes: spots, barking, ears, tail
+FRIENDLY, WILD = 4, 5
+# trait die faces (content/dice.json): 0-1 whole, 2 whole + half, 3 half, 4 two halves, 5 blank
+WHOLE, WHOLE_HALF, HALF, TWO_HALVES, BLANK_FACE = 0, 2, 3, 4, 5
+# friendly die faces: 0 two wild halves, 1 one wild half, 2 spots|barking, 3 ears|tail, 4 spots|tail, 5 barking|ears
+F_WILD2, F_WILD1, F_SB, F_ET, F_ST, F_BE = range(6)
+
+
+def seats(n: int) -> list[SeatInfo]:
+    return [SeatInfo(NAMES[i]) for i in range(n)]
+
+
+def new_game(n: int = 3, seed: int = 1, **options) -> State:
+    return GAME.setup(seats(n), Options(**options), seed)
+
+
+def act(state: State, seat: int, action) -> State:
+    assert action in GAME.legal_actions(state, seat), (action, GAME.legal_actions(state, seat))
+    return GAME.apply(state, seat, action)
+
+
+def simple(legal: list):
+    """A plain policy for getting through phases: keep the first study, take the first
+    thing offered, unlock nothing, record pups as rolled, finish research."""
+    for kind in (EndUpgrades, ConfirmPup, EndResearch):
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    for a in legal:
+        if isinstance(a, (KeepStudy, ChooseTrait, ChoosePatron, DiscardToken)):
+            return a
+    return legal[0]
+
+
+def step(state: State, policy=simple) -> State:
+    seat = min(GAME.to_act(state))
+    return GAME.apply(state, seat, policy(GAME.legal_actions(state, seat)))
+
+
+def advance(state: State, phase: str, policy=simple, round_: int | None = None) -> State:
+    """Play on until the game is in ``phase`` (of round ``round_`` if given)."""
+    for _ in range(5000):
+        if state.phase == phase and (round_ is None or state.round == round_):
+            return state
+        state = step(state, policy)
+    raise AssertionError(f"never reached {phase}")
+
+
+def player(state: State, seat: int, **changes) -> State:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=players)
+
+
+def pup(card: str, owner: int, counts: list[int], name: str = "Pup", friendliness: int | None = None, points: int = 0) -> Fox:
+    """A bred pup whose tracks are marked from the left with these symbol counts."""
+    marks = [(1 << min(k, 5)) - 1 for k in counts]
+    return Fox(card, owner, name, sum(counts) if friendliness is None else friendliness, marks, points)
+
+
+def female_blank() -> str:
+    return next(c for c, b in BLANK.items() if b.female)
+
+
+def male_blank() -> str:
+    return next(c for c, b in BLANK.items() if not b.female)
+
+
+def roll(state: State, seat: int, dice: list[tuple[int, int]], card: str | None = None, friendly: int = 0) -> State:
+    """Put this roll on the table for ``seat`` (in breeding), with no pairs yet and
+    ``friendly`` friendly tokens."""
+    p = state.players[seat]
+    lit = p.litter
+    assert lit is not None, "the seat is not breeding"
+    new = Litter(card or lit.card, [Die(k, f) for k, f in dice], [], [])
+    return player(state, seat, litter=new, friendly=friendly)
+
+
+def trait(name: str) -> int:
+    return TRAIT_INDEX[name]
+
+
+def others_done(state: State, seat: int) -> State:
+    """Mark every other seat done in a simultaneous phase."""
+    players = [p if s == seat else replace(p, stage="done", litter=None) for s, p in enumerate(state.players)]
+    return replace(state, players=players)
+

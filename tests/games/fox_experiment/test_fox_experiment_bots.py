@@ -1,0 +1,75 @@
+"""The Fox Experiment bots: the sensible bot plays from its View alone at every table
+size, beats random bots, and no starting turn position runs away with the wins.
+
+The full measurements are scripts (the tests take small samples):
+python tests/games/fox_experiment/fox_experiment_winrate.py --games 200
+python tests/games/fox_experiment/fox_experiment_balance.py --games 300
+"""
+
+from __future__ import annotations
+
+from fox_experiment_balance import measure as balance
+from fox_experiment_helpers import HALF, TWO_HALVES, WHOLE, B, S, advance, new_game, player, roll
+from fox_experiment_winrate import measure, play
+
+from foxtui.engine import Rng
+from foxtui.engine.autoplay import autoplay
+from foxtui.games.fox_experiment import GAME, breeding
+from foxtui.games.fox_experiment.actions import ConfirmPup
+from foxtui.games.fox_experiment.bots import needs, sensible_bot
+from foxtui.games.fox_experiment.breeding import best_match
+
+
+def test_sensible_bots_finish_small_and_large_tables() -> None:
+    for n in (2, 6):
+        state = play(["sensible"] * n, 100 + n)
+        assert GAME.outcome(state) is not None
+
+
+def test_sensible_and_random_bots_play_together() -> None:
+    state = play(["sensible", "random", "sensible", "random"], 9)
+    assert GAME.outcome(state) is not None
+
+
+def test_sensible_bot_beats_random_bots() -> None:
+    assert measure(9) >= 0.75
+
+
+def test_no_starting_position_wins_far_more_than_its_share() -> None:
+    # a small sample: no position may win twice its share here (the script checks 1.5x on 300 games)
+    shares = balance(12, [3])[3]
+    assert abs(sum(shares) - 1) < 1e-9
+    assert max(shares) <= 2 / 3, shares
+
+
+def test_the_session_autoplays_with_the_sensible_bot() -> None:
+    session = autoplay(GAME, 3, 4)
+    assert session.outcome() is not None and session.record.seats[0].bot == "sensible"
+
+
+def test_sensible_bot_pairs_with_best_match_then_records_the_pup() -> None:
+    state = advance(new_game(3, seed=2), "breeding")
+    state = roll(state, 0, [(S, HALF), (S, TWO_HALVES), (B, WHOLE)])
+    state = player(state, 0, science=[])
+    for _ in range(3):
+        legal = GAME.legal_actions(state, 0)
+        action = sensible_bot(GAME.view(state, 0), legal, Rng(0))
+        if isinstance(action, ConfirmPup):
+            break
+        lit = state.players[0].litter
+        assert action == best_match(lit.dice, state.players[0].friendly, lit.pairs, needs(GAME.view(state, 0)))[0]
+        state = GAME.apply(state, 0, action)
+    assert isinstance(action, ConfirmPup)
+    assert breeding.symbols(state.players[0].litter.dice, state.players[0].litter.pairs) == [1, 1, 0, 0]
+
+
+def test_sensible_bot_decides_from_its_view_alone() -> None:
+    state = advance(new_game(3, seed=6), "selection")
+    for _ in range(3):
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = sensible_bot(GAME.view(state, seat), legal, Rng(0))
+        for seed in range(4):
+            redealt = GAME.determinize(state, seat, seed)
+            assert sensible_bot(GAME.view(redealt, seat), GAME.legal_actions(redealt, seat), Rng(0)) == action
+        state = GAME.apply(state, seat, action)
