@@ -4,9 +4,11 @@ Not a test. Starts a server on 127.0.0.1 with a free port and a temporary data
 folder, connects N clients at 80x24, and has each set up a table through the
 lobby's form and then play step after step with one key each:
 
-- master-fox: a real-time table against a slow bot; every step touches the box.
-- fox-matters: a solo untimed table; after Ready, every step plays a card into
-  column 1 or takes one back (Enter on the first move offered).
+- master-fox: a real-time table against a slow bot; every step touches the next
+  spot of the box (the cursor is moved there first; that move is not counted).
+- fox-matters: a solo untimed table (no timer redrawn every second); after Ready,
+  every step plays a card into column 1 or takes one back (Enter on the first
+  move offered).
 
 Players keep a human pace by default: after the screen update a step caused, a
 player thinks for ``--think`` seconds on average (from half to one and a half
@@ -17,7 +19,7 @@ to the last byte of the screen update it caused), bytes sent per step, CPU used
 by the server and by the client processes it started, and the server's memory
 per connected player (server process plus its client processes, divided by N).
 
-    python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0]
+    python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0] [--low-bandwidth]
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 import asyncssh
 
@@ -42,24 +44,44 @@ QUIET = 0.03  # an update is over when the screen stays quiet this long
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def no_move(step: int) -> bytes:
+    return b""
+
+
+def next_spot(step: int) -> bytes:
+    """The cursor key to the spot of Master Fox touch ``step``: the box row by row, left
+    to right then back (A1 ... H1, H2 ... A2, ...), then from H5 to A1 again."""
+    spot = step % 40
+    if spot == 0:
+        return b"kkkkhhhhhhh" if step else b""
+    if spot % 8 == 0:
+        return b"j"
+    return b"l" if (spot // 8) % 2 == 0 else b"h"
+
+
 class Setup(NamedTuple):
     form: tuple[bytes, ...]  # keys on the new-table form, each once the screen is quiet
     then: tuple[tuple[bytes, bytes], ...]  # (text to wait for, key to press) once at the table
     ready: bytes  # shown when the table is ready for the first step
     step: bytes  # the key of one step
+    #: keys before step n that only move on screen (sent and settled before the step's
+    #: key, as a player moves the cursor before touching; not counted as the step's)
+    before: Callable[[int], bytes] = no_move
 
 
 SETUPS = {
-    # seat 2: another player -> Bot: sensible; mode: turns -> realtime; then ctrl+s
+    # seat 2: another player -> Bot: sensible; mode: turns -> realtime; then ctrl+s.
+    # Every step touches the next spot: a new line in the log, a new memory on the board.
     "master-fox": Setup(
         (b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\t\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
         (),
         b"touch A1",
         b"t",
+        next_spot,
     ),
-    # game: Fox Matters (one seat); the Action timer (7th field): 120 -> 0; ctrl+s; Ready
+    # game: Fox Matters (one seat); the Action timer (8th stop of tab): 120 -> 0; ctrl+s; Ready
     "fox-matters": Setup(
-        (b"\r", b"\x1b[B", b"\r", b"\t" * 6, b"\x7f\x7f\x7f0", b"\x13"),
+        (b"\r", b"\x1b[B", b"\r", *[b"\t"] * 8, b"\x7f\x7f\x7f", b"0", b"\x13"),
         ((b"Ready", b"r"),),
         b"Play ",
         b"\r",
@@ -100,10 +122,12 @@ class Screen(asyncssh.SSHClientSession):
                 shown = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(self.buffer[-3000:])).decode(errors="replace")
                 raise TimeoutError(f"never saw {text!r}; last shown: {shown[-600:]!r}") from None
 
-    async def quiet(self, seconds: float) -> None:
-        """Wait until nothing has arrived for ``seconds``."""
+    async def quiet(self, seconds: float, at_most: float = 3.0) -> None:
+        """Wait until nothing has arrived for ``seconds`` (a blinking cursor never stops:
+        ``at_most`` seconds then)."""
+        given_up = time.monotonic() + at_most
         await asyncio.sleep(seconds)
-        while time.monotonic() - self.last < seconds:
+        while time.monotonic() - self.last < seconds and time.monotonic() < given_up:
             await asyncio.sleep(seconds / 3)
 
     async def settle(self, timeout: float = 5.0) -> float:
@@ -115,11 +139,17 @@ class Screen(asyncssh.SSHClientSession):
         return self.last
 
 
-async def player(n: int, port: int, key, setup: Setup, think: float, seed: int, start: asyncio.Event, stop: list, results: dict) -> None:
+async def player(
+    n: int, port: int, key, setup: Setup, options: argparse.Namespace, start: asyncio.Event, stop: list, results: dict
+) -> None:
+    think = options.think
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=f"p{n}", client_keys=[key], known_hosts=None, agent_path=None
     )
-    chan, screen = await conn.create_session(Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    env = {"FOXTUI_LOW_BANDWIDTH": "1"} if options.low_bandwidth else {}
+    chan, screen = await conn.create_session(
+        Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None, env=env
+    )
     await screen.wait_for(b"Choose the name")
     chan.write(f"P{n}\r".encode())
     await screen.wait_for(b"you are P")
@@ -137,10 +167,19 @@ async def player(n: int, port: int, key, setup: Setup, think: float, seed: int, 
     await screen.quiet(0.5)
     results["ready"] += 1
     await start.wait()
-    rng = random.Random(seed * 1000 + n)
+    rng = random.Random(options.seed * 1000 + n)
     await asyncio.sleep(rng.uniform(0, think))  # players do not all start at the same instant
     latencies, sizes = [], []
+    step = 0
     while not stop:
+        move = setup.before(step)
+        step += 1
+        if move:
+            chan.write(move)
+            try:
+                await screen.settle(timeout=1.0)
+            except asyncio.TimeoutError:
+                pass
         before = screen.total
         sent = time.monotonic()
         chan.write(setup.step)
@@ -200,7 +239,8 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return server, clients
 
 
-async def main(clients: int, seconds: float, game: str, think: float, seed: int) -> None:
+async def main(options: argparse.Namespace) -> None:
+    clients, seconds, game, think = options.clients, options.seconds, options.game, options.think
     setup = SETUPS[game]
     folder = Path(tempfile.mkdtemp(prefix="foxtui-bench-"))
     port = free_port()
@@ -220,7 +260,7 @@ async def main(clients: int, seconds: float, game: str, think: float, seed: int)
         results: dict = {"ready": 0, "lost": 0, "latencies": [], "sizes": []}
         tasks = []
         for n in range(clients):
-            tasks.append(asyncio.create_task(player(n, port, keys[n], setup, think, seed, start, stop, results)))
+            tasks.append(asyncio.create_task(player(n, port, keys[n], setup, options, start, stop, results)))
             await asyncio.sleep(0.5)  # logins one after another, as people arrive
         deadline = time.monotonic() + 120
         while results["ready"] < clients:
@@ -249,17 +289,23 @@ async def main(clients: int, seconds: float, game: str, think: float, seed: int)
     played = seconds  # the CPU was read when the players were told to stop
     server_cpu, client_cpu = (after - before for after, before in zip(cpu_after, cpu_before))
     if think:
-        pace = f"human pace, {think:g} s mean think time between a screen update and the next key (±50%, seed {seed})"
+        pace = f"human pace, {think:g} s mean think time between a screen update and the next key"
+        pace += f" (±50%, seed {options.seed})"
     else:
         pace = "flat out (--think 0): every key as soon as the screen is updated"
-    print(f"game: {game}; clients: {clients} at 80x24, {elapsed:.1f} s of play, {os.cpu_count()} cores")
+    slow = "; low bandwidth (FOXTUI_LOW_BANDWIDTH sent)" if options.low_bandwidth else ""
+    print(f"game: {game}; clients: {clients} at 80x24{slow}, {elapsed:.1f} s of play, {os.cpu_count()} cores")
     print(f"pace: {pace}")
     print(f"steps: {steps} ({steps / elapsed:.1f} steps/s), {results['lost']} unanswered")
-    print(f"action-to-screen latency: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms (update complete, {QUIET * 1000:.0f} ms quiet)")
+    print(
+        f"action-to-screen latency: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms"
+        f" (update complete, {QUIET * 1000:.0f} ms quiet)"
+    )
     print(f"bytes sent per step: mean {statistics.mean(sizes):.0f}, p95 {statistics.quantiles(sizes, n=100)[94]:.0f}")
     print(
-        f"CPU: server {server_cpu / played * 100:.0f}% of a core, clients {client_cpu / played * 100:.0f}%;"
-        f" {(server_cpu + client_cpu) / max(steps, 1) * 1000:.1f} ms per step"
+        f"CPU: server {server_cpu / played * 100:.0f}% of a core,"
+        f" its client processes {client_cpu / played * 100:.0f}%;"
+        f" {(server_cpu + client_cpu) / max(steps, 1) * 1000:.1f} ms per step (cursor moves and bots' steps included)"
     )
     print(f"server memory: {memory / 1024:.0f} MiB for {clients} players, {memory / 1024 / clients:.1f} MiB per player")
 
@@ -269,7 +315,9 @@ if __name__ == "__main__":
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--game", choices=sorted(SETUPS), default="master-fox")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks before each key; 0: flat out")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds a player thinks before each key; 0: flat out"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
-    args = parser.parse_args()
-    asyncio.run(main(args.clients, args.seconds, args.game, args.think, args.seed))
+    parser.add_argument("--low-bandwidth", action="store_true", help="every player asks for the low-bandwidth screen")
+    asyncio.run(main(parser.parse_args()))

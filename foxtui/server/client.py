@@ -9,21 +9,50 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual._compositor import CompositorUpdate
+
 from foxtui.ui.app import FoxApp
 
 from . import protocol as p
 from .remote import RemoteTable, ServerLink
+from .screen_diff import ScreenDiff, Written
 
 
 class ClientApp(FoxApp):
     """The lobby first, then the shared tables the player sits at or watches."""
 
-    def __init__(self, link: ServerLink) -> None:
-        super().__init__(bot_delay=0)
+    def __init__(self, link: ServerLink, *, low_bandwidth: bool = False) -> None:
+        super().__init__(bot_delay=0, low_bandwidth=low_bandwidth)
         self._started = True  # FoxApp's home screen is not shown: the lobby is the base screen
         self.link = link
         self.table: RemoteTable | None = None
         self.ended: str | None = None  # why the connection ended, once it has
+        self._screen_diff = ScreenDiff()
+
+    def _display(self, screen: Any, renderable: Any) -> None:
+        # Over SSH every byte counts: only the cells that change reach the terminal,
+        # and an update that changes none writes nothing (not even a cursor move).
+        if isinstance(renderable, CompositorUpdate) and self._frames_reach_terminal():
+            sequence = self._screen_diff.render(renderable, self.size, self.console)
+            cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
+            if not sequence and cursor == self._previous_cursor_position:
+                return
+            renderable = Written(sequence)
+        elif renderable is not None and not isinstance(renderable, CompositorUpdate):
+            self._screen_diff.forget()  # drawn some other way: the copy no longer holds
+        super()._display(screen, renderable)
+
+    def _frames_reach_terminal(self) -> bool:
+        """Whether App._display writes an update now (Textual 8.2's conditions): only
+        then may the copy of the screen change."""
+        return (
+            not self._batch_count
+            and self._running
+            and not self._closed
+            and not self.is_headless
+            and not self.is_inline
+            and self._driver is not None
+        )
 
     def get_default_screen(self) -> Any:
         from foxtui.ui.screens.lobby import LobbyScreen
@@ -68,6 +97,8 @@ class ClientApp(FoxApp):
                 self.table.apply(message)
                 self._open_table()
         elif isinstance(message, p.Notice):
+            if message.severity == "error" and self.table is not None:
+                self.table.waiting = False  # a refused move: the keys work again
             self.notify(message.text, severity=message.severity)  # type: ignore[arg-type]
 
     def _seated(self, message: p.Seated) -> None:
@@ -90,11 +121,14 @@ class ClientApp(FoxApp):
 def run_client(fd: int) -> int:
     """The hidden ``foxtui _client`` command: one player's screen, talking over ``fd``."""
     import asyncio
+    import os
+
+    low_bandwidth = os.environ.get(p.LOW_BANDWIDTH) == "1"  # set by the server when the player asks
 
     async def main() -> str | None:
         link = await ServerLink.from_fd(fd)
-        app = ClientApp(link)
-        await app.run_async()
+        app = ClientApp(link, low_bandwidth=low_bandwidth)
+        await app.run_async(mouse=not low_bandwidth)  # every mouse move would cross the link
         link.close()
         return app.ended
 

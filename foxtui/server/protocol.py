@@ -25,6 +25,10 @@ MAX_SERVER_FRAME = 8 * 1024 * 1024
 #: log lines a client keeps (and is sent when it takes a seat): more than fit on
 #: screen, so a player can scroll back
 LOG_LINES = 50
+#: the environment variable a player's ssh may send (``ssh -o SetEnv=FOXTUI_LOW_BANDWIDTH=1``)
+#: for a slow link; the server passes it on to that player's client process, which then
+#: draws as ``foxtui --low-bandwidth`` does and reads no mouse
+LOW_BANDWIDTH = "FOXTUI_LOW_BANDWIDTH"
 
 
 class ProtocolError(Exception):

@@ -26,6 +26,7 @@ from typing import Any
 import asyncssh
 
 from .hub import Hub
+from .protocol import LOW_BANDWIDTH
 
 LOG = logging.getLogger("foxtui.serve")
 
@@ -242,6 +243,8 @@ class PtySession(asyncssh.SSHServerSession):
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "FOXTUI_DATA_DIR": os.devnull,  # the client keeps nothing: the server has it all
         }
+        if self.chan.get_environment().get(LOW_BANDWIDTH, "0") not in ("", "0"):
+            env[LOW_BANDWIDTH] = "1"  # the player asked for it (ssh -o SetEnv=FOXTUI_LOW_BANDWIDTH=1)
         try:
             self.process = await asyncio.create_subprocess_exec(
                 *self.front.client_command,
@@ -287,7 +290,10 @@ class PtySession(asyncssh.SSHServerSession):
             self._stop_reading()
             return
         if data:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except BrokenPipeError:  # the player's channel closed while the screen was drawing
+                self._stop_reading()
 
     def _stop_reading(self) -> None:
         if self._reading_pty and self.master is not None:

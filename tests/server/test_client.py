@@ -103,3 +103,64 @@ def test_two_players_see_each_other_move_and_a_spectator_sees_no_sack(tmp_path):
             assert "sack:" not in screen_text(app2).lower()
 
     run(main())
+
+
+class FakeLink:
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+
+def _update(state, steps: int, log: list[str], log_from: int) -> p.Update:
+    return p.Update(
+        steps=steps, round=1, view=p.raw(MF.view(state, 0)), public=p.raw(MF.view(state, None)),
+        legal=p.raw(MF.legal_actions(state, 0)), to_act=[0, 1], log=log, status="playing", log_from=log_from,
+    )  # fmt: skip
+
+
+def test_a_remote_table_sends_one_move_at_a_time_and_keeps_the_log_it_was_sent():
+    from foxtui.engine.game import IllegalAction, SeatInfo
+    from foxtui.server.remote import RemoteTable
+
+    state = MF.setup([SeatInfo("Ada"), SeatInfo("Bo")], MF.Options(mode="realtime"), 3)
+    link = FakeLink()
+    table = RemoteTable(link, 1, MF, 0, [SeatInfo("Ada"), SeatInfo("Bo")])
+    table.apply(_update(state, 48, [f"step {n}" for n in range(48)], 0))
+    legal = table.legal_actions(0)
+    table.act(0, legal[0])
+    assert table.waiting and len(link.sent) == 1
+    try:
+        table.act(0, legal[1])  # until the server answers, nothing more is sent
+        raise AssertionError("a second move went out before the answer")
+    except IllegalAction:
+        pass
+    assert len(link.sent) == 1
+    table.apply(_update(state, 51, ["step 48", "step 49", "step 50"], 48))  # only the new lines come
+    assert not table.waiting
+    assert table.log(0) == [f"step {n}" for n in range(1, 51)]  # the newest protocol.LOG_LINES
+    table.apply(_update(state, 51, [], 51))
+    assert table.log(0, last=2) == ["step 49", "step 50"]
+
+
+def test_keys_pressed_before_the_server_answers_do_nothing(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)  # the bot stays out of the way
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.link.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "sensible"]))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            table, panel = app.table, app.screen.panel
+            await wait_until(pilot, lambda: bool(table.humans_to_act()), "Ada's turn")
+            table.waiting = True  # as if a move were on its way
+            panel.post_message(panel.ActionChosen(table.legal_actions(0)[0]))
+            await pilot.pause(0.1)
+            assert hub.tables[1].session.step_count == 0 and not app._notifications
+            table.waiting = False
+            panel.post_message(panel.ActionChosen(table.legal_actions(0)[0]))
+            await wait_until(pilot, lambda: table.step_count == 1, "the server's answer")
+
+    run(main())

@@ -230,3 +230,40 @@ def test_the_server_clock_ends_fox_matters_action(tmp_path, fox_matters_served):
         await ada.expect(p.Update, lambda m: p.unraw(m.public, fm.View).phase != "action")
 
     run(main())
+
+
+def test_a_refused_move_is_answered_with_the_table_as_it_is(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada, bo, table_id, _, (ua, ub) = await two_players(hub)
+        idle, mover_update = (bo, ua) if legal_of(ua) else (ada, ub)
+        idle.act(legal_of(mover_update)[0])  # not its turn
+        await idle.expect(p.Notice)
+        answer = await idle.expect(p.Update)  # the client waits for an answer to its move
+        assert answer.steps == 0 and legal_of(answer) == []
+
+    run(main())
+
+
+def test_each_update_carries_only_the_log_lines_not_sent_yet(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "human"]))
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        bo.send(p.Join(1))
+        update = await ada.expect(p.Update, lambda m: m.status == "playing")
+        assert (update.log_from, update.log) == (0, [])
+        touch = MF.Action.__args__[0]
+        for n, spot in enumerate(("A1", "B1", "C1")):
+            ada.act(touch(spot))
+            update = await ada.expect(p.Update, lambda m: m.steps == n + 1)
+            assert update.log_from == n and len(update.log) == 1 and spot in update.log[0]
+        # a spectator (and anyone taking a seat) gets the newest lines at once, from its side
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        cy.send(p.Watch(1))
+        watched = await cy.expect(p.Update)
+        assert watched.log_from == 0 and len(watched.log) == 3
+        assert watched.log != [line for m in ada.seen if isinstance(m, p.Update) for line in m.log]
+
+    run(main())

@@ -39,6 +39,7 @@ from foxtui.games.fox_matters.actions import (
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
+from ..widgets.status import update_if_changed
 from .base import GamePanel
 
 #: the panel's size from which all six columns are shown at once (a roomy terminal)
@@ -340,7 +341,8 @@ cards remember whose they are. Only the moves you may make now are offered.
         if not self._ready or self._view is None:
             return
         view = self._view
-        self.query_one("#fm-head", Static).update(self._head_text(view))
+        # the head and the hint have a fixed height: no layout for them
+        update_if_changed(self.query_one("#fm-head", Static), self._head_text(view), layout=False)
         self._draw_timer()
         # a replay offers no moves: the whole table takes their place
         roomy = self.roomy
@@ -348,17 +350,20 @@ cards remember whose they are. Only the moves you may make now are offered.
         if roomy:
             for c in range(NUM_COLUMNS):
                 cell = self.query_one(f"#fm-cell-{c}", Static)
-                cell.update(self._column_text(view, c))
+                update_if_changed(cell, self._column_text(view, c))
                 cell.set_class(c == self._column, "-zoomed")
         else:
-            self.query_one("#fm-detail", Static).update(self._column_text(view, self._column))
-        self.query_one("#fm-table", Static).update(self._table_summary(view))
-        self.query_one("#fm-whole-table", Static).update(self._table_text(view))
+            update_if_changed(self.query_one("#fm-detail", Static), self._column_text(view, self._column))
+        # what is hidden is drawn when it is shown (t and a resize redraw)
+        if not roomy and not whole:
+            update_if_changed(self.query_one("#fm-table", Static), self._table_summary(view))
+        if roomy or whole:
+            update_if_changed(self.query_one("#fm-whole-table", Static), self._table_text(view))
         self.query_one("#fm-table").display = not roomy and not whole
         self.query_one("#fm-whole").display = roomy or whole
         self.query_one("#fm-moves").display = not whole
         self._offer(self._moves_here())
-        self.query_one("#fm-hint", Static).update(self._hint_text(view))
+        update_if_changed(self.query_one("#fm-hint", Static), self._hint_text(view), layout=False)
         moves = self.query_one(ActionList)
         if self.screen.focused is None or self.screen.focused is self or not self.screen.focused.display:
             (self.query_one("#fm-whole") if whole else moves).focus()

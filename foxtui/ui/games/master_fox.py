@@ -39,6 +39,7 @@ from foxtui.games.master_fox.actions import (
 )
 from foxtui.games.master_fox.rules import SACK_LIMIT, STOP_LOOT
 
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 from .master_fox_summary import RoundSummaryScreen, guess, kind_label
 
@@ -131,17 +132,24 @@ class BoxBoard(Widget):
         self._cursor = 0
 
     def draw(self, cells: list[Text], cursor: int) -> None:
+        """Show ``cells``: only the spots that look different are drawn again (a touch
+        changes one), never the whole board; a fixed size, so never a layout."""
+        changed = [n for n, (old, new) in enumerate(zip(self._cells, cells)) if not same_content(old, new)]
         self._cells = cells
-        self._cursor = cursor
-        self.refresh()  # a fixed size: a repaint, never a layout
+        self.move_cursor(cursor)
+        if changed:  # (refresh() with no region would repaint everything)
+            self.refresh(*(self._spot_region(n) for n in changed))
 
     def move_cursor(self, cursor: int) -> None:
         if cursor == self._cursor:
             return
-        rows = {self._cursor // len(COLUMNS), cursor // len(COLUMNS)}
-        self._cursor = cursor
-        width = self.size.width
-        self.refresh(*(Region(0, 1 + row, width, 1) for row in rows))  # line 0 names the columns
+        left, self._cursor = self._cursor, cursor
+        self.refresh(self._spot_region(left), self._spot_region(cursor))
+
+    @staticmethod
+    def _spot_region(index: int) -> Region:
+        row, col = divmod(index, len(COLUMNS))
+        return Region(LABEL + col * (CELL + GAP), 1 + row, CELL, 1)  # line 0 names the columns
 
     def line_text(self, y: int) -> Text:
         """Line ``y`` of the board: 0 names the columns, 1..ROWS are the rows of spots."""
@@ -335,8 +343,8 @@ Only the moves you may make now are offered.
             return
         view = self._view
         self.query_one(BoxBoard).move_cursor(index)
-        self.query_one("#mf-spot", Static).update(self._spot_text(view))
-        self.query_one("#mf-hint", Static).update(self._hint_text(view, False), layout=False)
+        update_if_changed(self.query_one("#mf-spot", Static), self._spot_text(view))
+        update_if_changed(self.query_one("#mf-hint", Static), self._hint_text(view, False), layout=False)
         self._refresh_keys()
 
     def _refresh_keys(self, always: bool = False) -> None:
@@ -382,15 +390,15 @@ Only the moves you may make now are offered.
         if not self._ready or self._view is None:
             return
         view = self._view
-        self.query_one("#mf-status", Static).update(self._status_text(view))
+        update_if_changed(self.query_one("#mf-status", Static), self._status_text(view), layout=False)  # 2 lines
         deciding = self._deciding()
         self.query_one(ContentSwitcher).current = "mf-deciding" if deciding else "mf-looting"
         if deciding:
             self._draw_decision(view)
         else:
             self._draw_looting(view)
-        self.query_one("#mf-players", Static).update(self._players_text(view))
-        self.query_one("#mf-hint", Static).update(self._hint_text(view, deciding), layout=False)
+        update_if_changed(self.query_one("#mf-players", Static), self._players_text(view))
+        update_if_changed(self.query_one("#mf-hint", Static), self._hint_text(view, deciding), layout=False)
         choices = self.query_one(ChoiceList)
         if deciding and self._choices:
             choices.focus()
@@ -407,9 +415,9 @@ Only the moves you may make now are offered.
         else:
             cells = [cell_glyph(f) for f in self._memory(view)]
         self.query_one(BoxBoard).draw(cells, self._cursor)
-        self.query_one("#mf-spot", Static).update(self._spot_text(view))
-        self.query_one("#mf-hand", Static).update(self._hand_text(view))
-        self.query_one("#mf-sack", Static).update(self._sack_text(view))
+        update_if_changed(self.query_one("#mf-spot", Static), self._spot_text(view))
+        update_if_changed(self.query_one("#mf-hand", Static), self._hand_text(view))
+        update_if_changed(self.query_one("#mf-sack", Static), self._sack_text(view))
 
     def _status_text(self, view: Any) -> Text:
         parts = [f"Round {view.round}", f"first to {view.target_eggs} eggs"]
@@ -559,8 +567,8 @@ Only the moves you may make now are offered.
                 out.append("\nYour snake may steal one loot pawn:", style="bold")
             elif view.thieves:
                 out.append(f"\n{names[view.thieves[0]]}'s snake is choosing what to steal.")
-        self.query_one("#mf-decision", Static).update(out)
-        self.query_one("#mf-spot", Static).update(self._missions_detail(view))
+        update_if_changed(self.query_one("#mf-decision", Static), out)
+        update_if_changed(self.query_one("#mf-spot", Static), self._missions_detail(view))
         self._offer_choices(choices, view)
 
     def _steal_sentence(self, view: Any, steal: Any) -> str:

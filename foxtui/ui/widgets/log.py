@@ -6,6 +6,7 @@ from typing import Hashable
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.widgets import RichLog
 
 
@@ -16,6 +17,10 @@ class GameLog(RichLog):
     number of the step the first one tells, and who they are told to (``teller``).
     After one more step only the new line is written; a new teller or an undo
     writes everything again, so no line told to one seat stays for another.
+
+    Over SSH every repaint is bytes on the player's link: new lines scroll into
+    view in the frame that draws them (not one frame later, drawn twice), and the
+    border above the lines is not drawn again for them.
     """
 
     def __init__(self, *, max_lines: int | None = None, id: str | None = None) -> None:
@@ -23,6 +28,7 @@ class GameLog(RichLog):
         self._lines: list[str] = []
         self._first = 0
         self._teller: Hashable = None
+        self._writing = False  # lines are being added: only the lines need drawing
 
     def on_mount(self) -> None:
         # Stay at the newest line as lines come (the layout keeps an anchored widget at
@@ -38,8 +44,7 @@ class GameLog(RichLog):
             and first + len(lines) >= self._first + len(old)  # not fewer steps: no undo
             and old[shift:] == lines[: len(old) - shift]
         ):
-            for line in lines[len(old) - shift :]:
-                self.write(Text(line))
+            self._add(lines[len(old) - shift :])
             self._lines, self._first = list(lines), first
             return
         self._lines, self._first, self._teller = list(lines), first, teller
@@ -47,8 +52,28 @@ class GameLog(RichLog):
 
     def _write_all(self) -> None:
         self.clear()
-        for line in self._lines:
-            self.write(Text(line))
+        self._add(self._lines)
+
+    def _add(self, lines: list[str]) -> None:
+        if not lines:
+            return
+        if not self._size_known:  # RichLog keeps the lines until it knows its width
+            for line in lines:
+                self.write(Text(line))
+            return
+        self._writing = True
+        try:
+            for line in lines:
+                self.write(Text(line), scroll_end=False)
+            # RichLog's own scroll waits for the next frame: everything would be drawn twice
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        finally:
+            self._writing = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> GameLog:
+        if self._writing and not regions:
+            regions = (self.content_size.region,)  # the lines, not the border above them
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_resize(self, event: events.Resize) -> None:
         self._write_all()  # wrap again at the new width
