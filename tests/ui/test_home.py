@@ -129,7 +129,7 @@ def test_menu_entries_open_their_screens():
         await pilot.press("question_mark")
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
-        await pilot.press("down", "down", "enter")  # past both games' entries
+        await pilot.press("down", "down", "down", "down", "enter")  # past the four games' entries
         assert type(app.screen).__name__ == "SavedGamesScreen"
 
     run(test)

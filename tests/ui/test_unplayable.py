@@ -84,6 +84,8 @@ def test_only_games_with_a_panel_are_playable():
 
 def test_home_and_new_game_do_not_offer_a_game_without_a_screen(monkeypatch):
     monkeypatch.delitem(PANELS, "fox-matters")  # one playable game left: no choosing
+    monkeypatch.delitem(PANELS, "foxpaw")
+    monkeypatch.delitem(PANELS, "fox-experiment")
 
     async def test(app, pilot):
         assert "new:later" not in menu_ids(app)
@@ -103,15 +105,15 @@ def test_the_game_selector_lists_only_games_with_a_screen(monkeypatch):
     monkeypatch.setitem(PANELS, "other", lambda: GamePanel)
 
     async def test(app, pilot):
-        assert [i for i in menu_ids(app) if i.startswith("new:")] == ["new:master-fox", "new:fox-matters", "new:other"]
+        assert [i for i in menu_ids(app) if i.startswith("new:")] == ["new:master-fox", "new:fox-matters", "new:foxpaw", "new:fox-experiment", "new:other"]
         await pilot.press("n")
         await pilot.pause()
         select = app.screen.query_one("#game", Select)
-        assert [value for _, value in select._options] == ["master-fox", "fox-matters", "other"]
+        assert [value for _, value in select._options] == ["master-fox", "fox-matters", "foxpaw", "fox-experiment", "other"]
         await pilot.press("escape", "r")
         await pilot.pause()
         picker = app.screen.query_one("#pick-games", OptionList)
-        assert [picker.get_option_at_index(i).id for i in range(picker.option_count)] == ["master-fox", "fox-matters", "other"]
+        assert [picker.get_option_at_index(i).id for i in range(picker.option_count)] == ["master-fox", "fox-matters", "foxpaw", "fox-experiment", "other"]
 
     run(test)
 

@@ -53,6 +53,9 @@ def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
         won = {"none": "nobody wins", "one": "one duelist wins", "both": "both duelists win"}[r.outcome]
         right = ", ".join(_name(state, w, viewer) for w in r.right)
         out.append(f"Duel: {shown}: {won}." + (f" Right bets: {right}." if right else ""))
+    gains = house_gains(state, after, viewer)
+    if gains:
+        out.append(gains)
     if after.order != state.order and after.round == state.round and after.phase != "setup":
         out.append("New turn order: " + ", ".join(_name(state, w, viewer) for w in after.order) + ".")
     for r in after.event_reports[len(state.event_reports) :]:
@@ -69,6 +72,54 @@ def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
     elif after.round != state.round:
         out.append(f"School year {after.round} begins.")
     return (" " + " ".join(out)) if out else ""
+
+
+#: public counters of a house, in the order the log lists them: (word, singular, read)
+_COUNTERS = (
+    ("VP", "VP", lambda p: sum(p.vp)),
+    ("Stars", "Star", lambda p: p.stars + p.perm_stars),
+    ("Energy", "Energy", lambda p: p.energy),
+    ("Reputation", "Reputation", lambda p: p.reputation),
+    ("Strength", "Strength", lambda p: p.strength),
+    ("Knowledge", "Knowledge", lambda p: p.knowledge),
+    ("Herbs", "Herbs", lambda p: p.herbs),
+    ("Goods", "Goods", lambda p: p.goods),
+    ("Coins", "Coin", lambda p: p.coins),
+    # secret cards: only how many, never which
+    ("Mischief cards", "Mischief card", lambda p: len(p.mischief)),
+    ("Prophecies", "Prophecy", lambda p: len(p.prophecies)),
+    ("Darkness cards", "Darkness card", lambda p: len(p.darkness)),
+)
+
+
+def _delta(n: int, word: str, one: str) -> str:
+    return f"{'+' if n > 0 else '-'}{abs(n)} {one if abs(n) == 1 else word}"
+
+
+def _added(before: tuple, after: tuple, table: dict) -> list[str]:
+    """Public items (objects, Spells, Magical Beasts) that came or went, by name."""
+    out = [f"+{_named(table, x)}" for x in sorted(set(after) - set(before))]
+    return out + [f"-{_named(table, x)}" for x in sorted(set(before) - set(after))]
+
+
+def house_gains(state: State, after: State, viewer: int | None) -> str:
+    """What the step changed for each house, in public quantities only: the tracks,
+    resources, Stars, VP, objects, Spells, beasts and how many secret cards it holds.
+    Houses with no change are left out."""
+    parts = []
+    for i, (p, q) in enumerate(zip(state.players, after.players)):
+        bits = [_delta(b - a, word, one) for word, one, read in _COUNTERS if (b := read(q)) != (a := read(p))]
+        bits += _added(p.objects, q.objects, C.OBJECT)
+        bits += _added(p.learned, q.learned, C.SPELL)
+        bits += _added(tuple(b.id for b in p.beasts), tuple(b.id for b in q.beasts), C.BEAST)
+        if bits:
+            parts.append(f"{_name(state, i, viewer)}: {', '.join(bits)}")
+    o, n = state.obsidio, after.obsidio
+    if o is not None and n is not None:
+        bits = [_delta(b - a, w, one) for w, one, a, b in (("VP", "VP", o.vp, n.vp), ("Stars", "Star", o.stars, n.stars)) if a != b]
+        if bits:
+            parts.append(f"House Obsidio: {', '.join(bits)}")
+    return ("Gains: " + "; ".join(parts) + ".") if parts else ""
 
 
 def _step(state: State, seat: int, action, viewer: int | None) -> str:

@@ -248,7 +248,7 @@ def _event_end(s: State, t: Task) -> None:
     ev = C.EVENT[e.event]
     for place, who in enumerate(e.ranking):
         gain(s, who, ev.rewards[place])
-    s.event_reports += (EventReport(s.round, e.event, list(e.ranking), list(e.lines)),)
+    s.event_reports += (EventReport(s.round, e.event, list(e.ranking), list(e.lines), list(e.drawn)),)
     s.events_done += 1
     s.event = None
     for p in s.players:

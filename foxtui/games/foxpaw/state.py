@@ -112,6 +112,7 @@ class EventReport(msgspec.Struct, frozen=True):
     event: str
     ranking: list[int]  # best first (may include OBSIDIO)
     values: list[str]  # what decided, in words, per line
+    drawn: list[str] = []  # Event Action cards drawn, in order (Reshuffle included); public once drawn
 
 
 class ScoringReport(msgspec.Struct, frozen=True):

@@ -17,8 +17,8 @@ from __future__ import annotations
 import msgspec
 
 from . import content as C
-from .rules import to_act, years
-from .rules_core import SIMULTANEOUS
+from .rules import event_years, to_act, years
+from .rules_core import SIMULTANEOUS, darkness_count
 from .rules_place import active
 from .rules_score import darkness_value
 from .state import DuelReport, EventReport, FinalReport, Meeple, ScoringReport, State
@@ -63,6 +63,8 @@ class HouseView(msgspec.Struct, frozen=True):
     prophecies: int  # unfulfilled, face down
     fulfilled: list[str]
     chosen: bool  # has made the pending secret choice
+    darkness_draw: int  # Darkness cards this house draws per Darkness space or Forbidden Spell (this Teacher)
+    vp_parts: list[int]  # VP by category, in the order of ``state.VP_PARTS``
 
 
 class DecisionView(msgspec.Struct, frozen=True):
@@ -70,9 +72,10 @@ class DecisionView(msgspec.Struct, frozen=True):
 
     kind: str
     seat: int  # -1 when several seats choose at once (see ``to_act``)
-    space: int  # the space being used (resolve, learn2), else -1
+    space: int  # the space being used (resolve, learn2, pay), else -1
     count: int  # markers, resources or steals still to take
-    card: str  # the Mischief card being played (target, duel_target)
+    card: str  # the Mischief card being played (target, duel_target); pay: the Spell or beast paid for
+    step: int  # bribe: 0 the supervising Teacher, n the deck's place n from the top; cut: 0 throw out, 1 learn
 
 
 class EventView(msgspec.Struct, frozen=True):
@@ -99,6 +102,7 @@ class View(msgspec.Struct, frozen=True):
     year: int
     years: int
     first_game: bool
+    event_years: list[int]  # the school years that end with a Magical Event
     phase: str
     to_act: list[int]
     decision: DecisionView | None
@@ -194,6 +198,8 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         prophecies=len(p.prophecies),
         fulfilled=list(p.fulfilled),
         chosen=waiting is not None and seat not in waiting,
+        darkness_draw=darkness_count(state, seat) if p.house else 0,
+        vp_parts=list(p.vp),
     )
 
 
@@ -207,9 +213,10 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         decision = DecisionView(
             kind=top.kind,
             seat=-1 if waiting is not None else top.seat,
-            space=top.a if top.kind in ("resolve", "learn2") else -1,
+            space=top.a if top.kind in ("resolve", "learn2", "pay") else -1,
             count=top.a if top.kind in ("spy", "resource", "tattle") else 0,
             card=top.s,
+            step=top.a if top.kind in ("bribe", "cut") else 0,
         )
     me = state.players[seat] if seat is not None else None
     events = []
@@ -224,6 +231,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         year=state.round,
         years=years(state),
         first_game=state.options.first_game,
+        event_years=list(event_years(state)),
         phase=state.phase,
         to_act=sorted(to_act(state)),
         decision=decision,

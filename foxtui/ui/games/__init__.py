@@ -25,11 +25,25 @@ def _fox_matters() -> type[GamePanel]:
     return FoxMattersPanel
 
 
+def _foxpaw() -> type[GamePanel]:
+    from .foxpaw import FoxpawPanel
+
+    return FoxpawPanel
+
+
+def _fox_experiment() -> type[GamePanel]:
+    from .fox_experiment import FoxExperimentPanel
+
+    return FoxExperimentPanel
+
+
 #: game id -> the loader of its panel (imported only when a table opens: the home
 #: screen's first frame needs no game's widgets)
 PANELS: dict[str, Callable[[], type[GamePanel]]] = {
     "master-fox": _master_fox,
     "fox-matters": _fox_matters,
+    "foxpaw": _foxpaw,
+    "fox-experiment": _fox_experiment,
 }
 
 

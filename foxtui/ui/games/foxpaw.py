@@ -1,0 +1,497 @@
+"""The Foxpaw panel: the school board (one location zoomed in at 80x24, the whole board
+on a roomy terminal), the house boards, the Magical Events, and the moves on offer.
+
+Everything drawn comes from the View handed to :meth:`FoxpawPanel.show`. The panel
+keeps only what is on screen: which page is zoomed in, which meeple the player is
+placing, and the public side of the last view (to say what the last step changed).
+Every move it sends up is an object taken from the legal list it was given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from foxtui.games.foxpaw import actions as A
+from foxtui.games.foxpaw import content as C
+
+from ..widgets.status import update_if_changed
+from .base import GamePanel
+from .foxpaw_board import cell_subtitle, events_body, location_body, location_title, overview_cell
+from .foxpaw_house import houses_page, my_house, scoreboard
+from .foxpaw_interlude import FoxpawInterlude, interlude_pages
+from .foxpaw_words import (
+    LOCATIONS,
+    PHASE_NAME,
+    beast_name,
+    board_order,
+    detail,
+    label,
+    location_of,
+    prompt,
+    who,
+    who_text,
+)
+
+#: the panel's size from which the whole board is shown at once (a 120x32 terminal:
+#: the play screen's status line, log and key bar take 7 lines)
+ROOMY_WIDTH, ROOMY_HEIGHT = 120, 25
+
+#: the board's columns on a roomy terminal
+COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study", "classroom"),
+           ("dormitory", "carnival", "events"))
+
+#: the pages beyond the ten locations
+EVENTS, YOU, HOUSES = "events", "you", "houses"
+TAB_WORD = {EVENTS: "Events", YOU: "You", HOUSES: "All"}
+
+#: the page a decision is about, when no single action names one
+DECISION_PAGE = {
+    "student": YOU, "house": YOU, "start_object": "study", "start_beast": "farm", "pair": HOUSES,
+    "target": HOUSES, "discard_beast": YOU, "spy": EVENTS, "bribe": "lounge", "cut": "classroom",
+    "tattle": HOUSES, "resource": YOU, "duel_secret": "duel", "duel_mischief": "duel", "duel_target": "duel",
+    "learn2": "classroom", "freeze": YOU, "event_mischief": EVENTS, "bid": EVENTS, "opponent": EVENTS,
+}
+
+#: gains the last step brought, in the words of the house board
+GAIN_FIELDS = (("energy", "Energy"), ("reputation", "Reputation"), ("strength", "Strength"),
+               ("knowledge", "Knowledge"), ("herbs", "Herbs"), ("goods", "Goods"), ("coins", "Coins"),
+               ("total_stars", "Stars"), ("vp", "VP"), ("mischief_cards", "Mischief"),
+               ("prophecies", "Prophecies"), ("darkness_cards", "Darkness"))
+
+
+class FoxpawChoices(OptionList):
+    """The moves on offer now (Enter plays the highlighted one)."""
+
+    BINDINGS = [
+        Binding("enter", "select", "Do it", id="foxpaw.choose"),
+        Binding("k", "cursor_up", "Previous move", id="foxpaw.choice_up", show=False),
+        Binding("j", "cursor_down", "Next move", id="foxpaw.choice_down", show=False),
+    ]
+
+
+def gains(before: Any, after: Any) -> list[Text]:
+    """What each house's public side changed by between two views (a step's effects)."""
+    if before is None or len(before.houses) != len(after.houses):
+        return []
+    out = []
+    for n, (a, b) in enumerate(zip(before.houses, after.houses)):
+        bits = []
+        for field, word in GAIN_FIELDS:
+            delta = getattr(b, field) - getattr(a, field)
+            if delta:
+                bits.append(f"{delta:+d} {word}")
+        for field, table in (("objects", C.OBJECT), ("learned", C.SPELL), ("fulfilled", C.PROPHECY)):
+            for item in getattr(b, field)[len(getattr(a, field)):]:
+                bits.append(f"+{table[item].name}")
+        new_beasts = [x.id for x in b.beasts if x.id not in {y.id for y in a.beasts}]
+        bits += [f"+{beast_name(x)}" for x in new_beasts]
+        if bits:
+            line = Text(f"{after.names[n]}: ", style="bold")
+            line.append(", ".join(bits))
+            out.append(line)
+    return out
+
+
+class FoxpawPanel(GamePanel):
+    STYLESHEET: ClassVar[str | None] = "foxpaw.tcss"
+    KEYS_HELP: ClassVar[str] = """\
+## Foxpaw keys
+
+The board is shown one location at a time (the line at the top names them all; the
+zoomed one is highlighted). On a large terminal (120×32 and up) every location is in
+sight at once and the page beside the moves shows your house.
+
+- **← →** or **h l**: the previous or next page: the ten locations, then **Events**
+  (the row of Magical Events, the one being played, Obsidio's values), **You** (your
+  house board and your secret cards) and **All** (every house, as the table sees it).
+- **1–9, 0**: jump to a location (Farm … Midnight Carnival); **e** Events, **y** You,
+  **o** All. At 80×24 these three take the whole width; the same key again brings
+  back the board and your moves.
+- **↑ ↓** or **j k**: pick a move; the board zooms to where it happens and the lines
+  under the list say what it gives and what it costs. **Enter** does it.
+- **m** (placing): switch between your wizard and your Magical Beasts.
+- **[ ]**: scroll the zoomed page up or down.
+
+Placing: pick the meeple with **m**, then a space; spaces marked **free** in green
+are the ones you may take. *Rest* and *Leave it unused* are offered as moves when your
+meeple's space is used. Secret choices (Student card, gestures, bets, Energy dials)
+are made one player at a time behind a handover screen and revealed together.
+"""
+
+    BINDINGS = [
+        Binding("left", "page(-1)", "Previous page", id="foxpaw.page_left", show=False),
+        Binding("right", "page(1)", "Next page", id="foxpaw.page_right", show=False),
+        Binding("h", "page(-1)", "Previous page", id="foxpaw.page_h", show=False),
+        Binding("l", "page(1)", "Next page", id="foxpaw.page_l", show=False),
+        *(
+            Binding(str((n + 1) % 10), f"goto('{loc}')", C.LOCATION_NAME.get(loc, "Duel Arena"),
+                    id=f"foxpaw.goto_{loc}", show=False)
+            for n, loc in enumerate(LOCATIONS)
+        ),
+        Binding("e", "goto('events')", "Events", id="foxpaw.events", show=False),
+        Binding("y", "goto('you')", "Your house", id="foxpaw.you"),
+        Binding("o", "goto('houses')", "Houses", id="foxpaw.houses", show=False),
+        Binding("m", "meeple", "Meeple", id="foxpaw.meeple"),
+        Binding("left_square_bracket", "scroll_page(-1)", "Scroll page up", id="foxpaw.scroll_up", show=False),
+        Binding("right_square_bracket", "scroll_page(1)", "Scroll page down", id="foxpaw.scroll_down", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
+        super().__init__(id=id, replay=replay)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._seat: int | None = None
+        self._page = "farm"
+        self._board_page = "farm"  # the last location zoomed in (y, e, o toggle back to it)
+        self._looking = False  # the player turned to this page (a decision did not)
+        self._meeple = ""  # the meeple being placed: "" a wizard, else a beast's card
+        self._choices: list[Any] = []
+        self._decision: tuple | None = None  # the decision the page last zoomed to
+        self._last: Any = None  # the last view shown (its public side says what changed)
+        self._changes: list[Text] = []
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="fp-head")
+        with Horizontal(id="fp-middle"):
+            with Horizontal(id="fp-board"):  # a roomy terminal: the whole board
+                for column in COLUMNS:
+                    with Vertical(classes="fp-column"):
+                        for loc in column:
+                            yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
+            with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
+                yield Static(id="fp-page-text")
+            with Vertical(id="fp-right"):
+                yield Static(id="fp-prompt")
+                yield FoxpawChoices(id="fp-choices")
+                yield Static(id="fp-detail")
+                with VerticalScroll(id="fp-side", can_focus=False):
+                    yield Static(id="fp-side-text")
+        yield Static(id="fp-hint")
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        roomy = event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT
+        self.set_class(roomy, "-roomy")
+        self._redraw()  # the pages are laid out for the width
+
+    @property
+    def roomy(self) -> bool:
+        return self.has_class("-roomy")
+
+    # --- data down
+
+    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+        self._changes = gains(self._last, view)
+        self._last = view
+        self._view, self._legal, self._seat = view, list(legal), seat
+        self._follow_decision()
+        self._redraw()
+
+    def interlude(self, before: Any, after: Any) -> Screen | None:
+        pages = interlude_pages(before, after)
+        return FoxpawInterlude(pages) if pages else None
+
+    # --- pages
+
+    def _pages(self) -> list[str]:
+        pages = [*LOCATIONS, EVENTS]
+        if self._seat is not None:
+            pages.append(YOU)
+        return pages + [HOUSES]
+
+    def _follow_decision(self) -> None:
+        """A new decision zooms to where it happens (the player may look elsewhere after)."""
+        view = self._view
+        d = view.decision
+        key = None if d is None else (d.kind, d.seat, d.space, d.step, view.year, tuple(view.to_act))
+        if key == self._decision:
+            return
+        self._decision = key
+        if d is None or not (self._legal or self._seat is None or self.replay):
+            return  # a player waiting for others keeps the page they are reading
+        self._looking = False
+        if view.phase == "event" and view.event is not None:
+            self._page = EVENTS
+        elif d.space >= 0:
+            self._page = self._board_page = C.SPACES[d.space].location
+        elif d.kind in DECISION_PAGE:
+            page = DECISION_PAGE[d.kind]
+            self._page = page if page in self._pages() else HOUSES
+        self._meeple = self._meeples()[0] if self._meeples() else ""
+
+    def action_page(self, step: int) -> None:
+        pages = self._pages()
+        now = pages.index(self._page) if self._page in pages else 0
+        self._goto(pages[(now + step) % len(pages)])
+
+    def action_goto(self, page: str) -> None:
+        if page == self._page and page in (EVENTS, YOU, HOUSES) and self._looking:
+            page = self._board_page  # the same key again: back to the board
+        if page in self._pages():
+            self._goto(page)
+
+    def _goto(self, page: str) -> None:
+        self._looking = True
+        if page != self._page:
+            self._page = page
+            if page in LOCATIONS:
+                self._board_page = page
+            self.query_one("#fp-page", VerticalScroll).scroll_home(animate=False)
+        self._redraw()
+
+    @property
+    def _wide(self) -> bool:
+        """At 80x24 a house board or the Events page takes the moves' room too."""
+        return self._looking and not self.roomy and self._page in (EVENTS, YOU, HOUSES)
+
+    def action_scroll_page(self, direction: int) -> None:
+        target = self.query_one("#fp-side" if self.roomy else "#fp-page", VerticalScroll)
+        target.scroll_relative(y=direction * max(1, target.size.height // 2), animate=False)
+
+    # --- placing: which meeple
+
+    def _meeples(self) -> list[str]:
+        """The meeples the legal placements use: "" (a wizard) first, then beasts."""
+        seen: list[str] = []
+        for a in self._legal:
+            if type(a) is A.Place and a.beast not in seen:
+                seen.append(a.beast)
+        return sorted(seen, key=lambda b: (b != "", b))
+
+    def action_meeple(self) -> None:
+        meeples = self._meeples()
+        if len(meeples) < 2:
+            return
+        self._meeple = meeples[(meeples.index(self._meeple) + 1) % len(meeples)] if self._meeple in meeples else meeples[0]
+        self._redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "meeple":
+            return len(self._meeples()) > 1 and not self._wide
+        if action == "goto" and parameters and parameters[0] == YOU:
+            return self._seat is not None
+        return True
+
+    # --- choosing
+
+    def _offered(self) -> list[Any]:
+        """The legal actions in the list: placements only for the chosen meeple."""
+        meeples = self._meeples()
+        meeple = self._meeple if self._meeple in meeples else (meeples[0] if meeples else "")
+        offered = [a for a in self._legal if type(a) is not A.Place or a.beast == meeple]
+        return sorted(offered, key=board_order)  # stable: other moves keep the engine's order
+
+    @on(OptionList.OptionSelected, "#fp-choices")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = event.option_index
+        if 0 <= index < len(self._choices) and self._choices[index] in self._legal:
+            self.post_message(self.ActionChosen(self._choices[index]))
+
+    @on(OptionList.OptionHighlighted, "#fp-choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        action = self._highlighted_action()
+        page = location_of(self._view, action) if action is not None else None
+        if page is not None and page != self._page:
+            self._page = self._board_page = page
+        self._redraw(keep_choices=True)
+
+    def _highlighted_action(self) -> Any | None:
+        widget = self.query_one(FoxpawChoices)
+        index = widget.highlighted
+        if index is None or not 0 <= index < len(self._choices):
+            return None
+        return self._choices[index]
+
+    # --- drawing
+
+    def _redraw(self, keep_choices: bool = False) -> None:
+        if not self._ready or self._view is None:
+            return
+        view, seat = self._view, self._seat
+        if not keep_choices:
+            self._offer(self._offered())
+        action = self._highlighted_action()
+        cursor = action.space if isinstance(action, (A.Place, A.PlaceObsidio)) else -1
+        if cursor < 0 and view.decision is not None and view.decision.space >= 0:
+            cursor = view.decision.space
+        legal_spaces = {a.space for a in self._choices if isinstance(a, (A.Place, A.PlaceObsidio))}
+        update_if_changed(self.query_one("#fp-head", Static), self._head(view))
+        roomy = self.roomy
+        self.set_class(self._wide, "-wide")
+        if roomy:
+            for column in COLUMNS:
+                for loc in column:
+                    cell = self.query_one(f"#fp-cell-{loc}", Static)
+                    if loc == EVENTS:
+                        cell.border_title = "Magical Events"
+                        update_if_changed(cell, events_body(view, seat, compact=True, width=self._cell_width()))
+                    else:
+                        cell.border_title = location_title(view, loc).plain
+                        cell.border_subtitle = cell_subtitle(view, loc)
+                        update_if_changed(cell, location_body(view, loc, seat, cursor=cursor, legal=legal_spaces,
+                                                              compact=True, width=self._cell_width()))
+                    cell.set_class(loc == self._page, "-zoomed")
+        # the zoomed page: beside the board on a roomy terminal, in its place at 80x24
+        target = "#fp-side-text" if roomy else "#fp-page-text"
+        update_if_changed(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
+        self._draw_right(view, action)
+        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view))
+        # the moves take the keys while there are any, the panel otherwise (focus moves
+        # later, in order: the last redraw's wish is the one that stands)
+        choices = self.query_one(FoxpawChoices)
+        if self.screen.focused in (None, self, choices):
+            (choices if self._choices and not self._wide else self).focus()
+        self.refresh_bindings()
+
+    def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
+        view, seat = self._view, self._seat
+        if page == EVENTS:
+            return events_body(view, seat)
+        if page == YOU and seat is not None:
+            return my_house(view, seat)
+        if page in (YOU, HOUSES):
+            return houses_page(view, seat)
+        out = Text()
+        out.append_text(location_title(view, page))
+        out.append("\n")
+        out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
+        return out
+
+    def _page_width(self) -> int:
+        """The zoomed page's width in cells: beside the moves at 80x24, in their column
+        on a roomy terminal (the scroll bar takes one)."""
+        right = 42 if self.roomy else 36
+        inner = max(20, self.size.width - 2)  # the panel's padding
+        return max(16, (right - 2 if self.roomy else inner - right) - 1)
+
+    def _cell_width(self) -> int:
+        """A small cell's width on a roomy terminal: a quarter of the board, less its border."""
+        return max(10, (self.size.width - 2 - 42) // len(COLUMNS) - 2)
+
+    def _head(self, view: Any) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"Year {view.year} of {view.years}", style="bold")
+        out.append(f" · {PHASE_NAME.get(view.phase, view.phase)}")
+        if view.year in view.event_years and view.phase in ("placement", "evaluation"):
+            out.append(" · a Magical Event after this year")
+        if view.teacher in C.TEACHER:
+            out.append(f" · Teacher {C.TEACHER[view.teacher].name}")
+        out.append("\n")
+        if self.roomy:  # the whole board is in sight: the houses' scores instead of the tabs
+            for n, w in enumerate(view.order):
+                if n:
+                    out.append(" · ")
+                if w < 0:
+                    o = view.obsidio
+                    out.append(f"Obsidio {o.vp if o else 0} VP {o.stars if o else 0}★", style="bright_black")
+                    continue
+                h = view.houses[w]
+                out.append_text(who_text(view, w))
+                out.append(f" {h.vp} VP {h.total_stars}★")
+            return out
+        tabs = [*LOCATIONS, EVENTS] + ([YOU] if self._seat is not None else []) + [HOUSES]
+        for n, page in enumerate(tabs):
+            if n:
+                out.append(" ")
+            word = TAB_WORD.get(page) or overview_cell(view, page)
+            style = "reverse bold" if page == self._page else ("cyan" if page in view.ice else "")
+            out.append(word, style=style)
+        return out
+
+    def _offer(self, choices: list[Any]) -> None:
+        widget = self.query_one(FoxpawChoices)
+        if choices == self._choices:
+            return  # the same offer: keep the highlight
+        self._choices = choices
+        view, seat = self._view, self._seat
+        widget.clear_options()
+        widget.add_options([Option(Text(label(view, a, seat), no_wrap=True, overflow="ellipsis")) for a in choices])
+        if choices:
+            widget.highlighted = 0
+
+    def _draw_right(self, view: Any, action: Any | None) -> None:
+        seat = self._seat
+        text = prompt(view, seat)
+        head = Text(text, style="bold" if self._choices else "italic")
+        if self._choices:
+            d = view.decision
+            if d is not None and d.kind in ("student", "duel_secret", "bid"):
+                head.append("\nSecret: nobody sees it until everyone has chosen.", style="italic yellow")
+            meeples = self._meeples()
+            if meeples:
+                head.append("\nMeeple: ", style="not bold")
+                for n, m in enumerate(meeples):
+                    if n:
+                        head.append(" · ")
+                    word = "Wizard" if not m else beast_name(m)
+                    head.append(word, style="reverse bold" if m == self._meeple else "not bold")
+                if len(meeples) > 1:
+                    head.append("  (m)", style="not bold bright_black")
+        elif self.replay or seat is None:
+            head = Text("Public view: nobody's secrets are shown." if seat is None else
+                        f"{view.names[seat]}'s view.", style="italic")
+            if view.decision is not None:
+                head.append("\n" + prompt(view, None), style="italic")
+        update_if_changed(self.query_one("#fp-prompt", Static), head)
+        self.query_one(FoxpawChoices).display = bool(self._choices)
+        info = Text()
+        if action is not None:
+            for n, line in enumerate(detail(view, action, seat)):
+                if n:
+                    info.append("\n")
+                info.append(line)
+        else:
+            info = self._changes_text()
+        update_if_changed(self.query_one("#fp-detail", Static), info)
+        side = self.query_one("#fp-side", VerticalScroll)
+        if not self.roomy:
+            # 80x24: the houses' scores fill the room the moves leave
+            side.display = not self._choices
+            if not self._choices:
+                update_if_changed(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
+        else:
+            side.display = True
+
+    def _changes_text(self) -> Text:
+        out = Text()
+        if self._changes:
+            out.append("Last step:", style="bold")
+            for line in self._changes:
+                out.append("\n")
+                out.append_text(line)
+        return out
+
+    def _hint(self, view: Any) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis", style="italic")
+        keys = "h l" if self.replay else "← →"
+        if self._wide and self._legal:
+            back = {EVENTS: "e", YOU: "y", HOUSES: "o"}[self._page]
+            out.append(f"{back} back to the board and your moves · {keys} pages")
+            return out
+        if not self._legal:
+            if view.phase == "over":
+                out.append("The game is over. ")
+            elif not self.replay and self._seat is not None:
+                waiting = ", ".join(who(view, s) for s in view.to_act) or "nobody"
+                out.append(f"Waiting for {waiting}. ")
+            out.append(f"{keys} pages · 1-0 locations · e events · o houses" + ("" if self._seat is None else " · y you"))
+            return out
+        out.append(f"↑↓ choose · Enter do it · {keys} pages · y your house")
+        if len(self._meeples()) > 1:
+            out.append(" · m meeple")
+        return out
