@@ -534,6 +534,18 @@ def test_snapshot_event_trimagic_triathlon(snap_compare):
     assert _snap_page(snap_compare, 2, 4, "Magical Event 1: TriMagic")
 
 
+def test_snapshot_event_quina(snap_compare):
+    assert _snap_page(snap_compare, 4, 2, "Magical Event 2: Quina")
+
+
+def test_snapshot_event_potion_brewing(snap_compare):
+    assert _snap_page(snap_compare, 4, 2, "Magical Event 3: Potion Brewing")
+
+
+def test_snapshot_event_skirmish_cup(snap_compare):
+    assert _snap_page(snap_compare, 4, 1, "Magical Event 3: Skirmish Cup")
+
+
 def test_snapshot_intermediate_scoring(snap_compare):
     assert _snap_page(snap_compare, 2, 4, "Intermediate Scoring")
 
