@@ -105,11 +105,21 @@ def settle_row(row: list[Fox], female: bool, need: int, piles: Piles, r: Rng) ->
 def friendliness_reward(state: State) -> tuple[int, list[int], int]:
     """(track space, seats placing a meeple there, the best friendliness) for this round;
     space -1 when nobody bred a pup or the track is full."""
-    space = next((k for k, seats in enumerate(state.rewards) if not seats), -1)
-    best = max((pup.friendliness for p in state.players for pup in p.pups), default=-1)
+    space = -1
+    for k, seats in enumerate(state.rewards):
+        if not seats:
+            space = k
+            break
+    best = None
+    for p in state.players:
+        for pup in p.pups:
+            if best is None or pup.friendliness > best:
+                best = pup.friendliness
+    if best is None:
+        best = -1
     if space < 0 or best < 0:
         return -1, [], best
-    winners = [s for s, p in enumerate(state.players) if any(pup.friendliness == best for pup in p.pups)]
+    winners = [s for s, p in enumerate(state.players) if best in [pup.friendliness for pup in p.pups]]
     return space, winners, best
 
 
@@ -157,21 +167,20 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     order = sorted(where, key=lambda s: where[s])
     if order != state.order:
         events.append("Turn order: " + ", ".join("the automated opponent" if s == AUTOMATON else state.seats[s].name for s in order) + ".")
-    players = [replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(players)]
-    state = replace(
-        state,
-        players=players,
-        rewards=rewards,
-        order=order,
-        females=rows[0],
-        males=rows[1],
-        female_deck=piles.female_deck,
-        female_discard=piles.female_discard,
-        male_deck=piles.male_deck,
-        male_discard=piles.male_discard,
-    )
     if state.round >= ROUNDS:
-        return replace(state, phase="over")
+        return replace(
+            state,
+            players=[replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(players)],
+            rewards=rewards,
+            order=order,
+            females=rows[0],
+            males=rows[1],
+            female_deck=piles.female_deck,
+            female_discard=piles.female_discard,
+            male_deck=piles.male_deck,
+            male_discard=piles.male_discard,
+            phase="over",
+        )
     # 4. refill the kennel, thin rows to 8
     need = board_players(n) + 1
     settled = []
@@ -189,10 +198,12 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     for _ in range(1, len(state.track)):
         tile = draw(tiles, tile_discard, r)
         track.append(Space(tile or "", FREE))
-    players = [replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(state.players)]
+    players = [replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(players)]
     return replace(
         state,
         players=players,
+        rewards=rewards,
+        order=order,
         females=settled[0],
         males=settled[1],
         female_deck=piles.female_deck,

@@ -45,7 +45,13 @@ def halves(dice: Sequence) -> list[tuple[int, int, int]]:
 
 
 def tokens_used(pairs: Sequence[Pair]) -> int:
-    return sum((p.a == TOKEN) + (p.b == TOKEN) for p in pairs)
+    used = 0
+    for p in pairs:
+        if p.b == TOKEN:  # a token is always the second half, or both are tokens
+            used += 2 if p.a == TOKEN else 1
+        elif p.a == TOKEN:
+            used += 1
+    return used
 
 
 def open_halves(dice: Sequence, pairs: Sequence[Pair]) -> list[tuple[int, int, int]]:
@@ -82,39 +88,46 @@ def _free(dice: Sequence, pairs: Sequence[Pair]) -> list[list[tuple[int, int]]]:
             for s, c in OFFERS[die.kind][die.face]:
                 by_colour[c].append((d, s))
         return by_colour
-    used = {(p.a, p.a_half) for p in pairs} | {(p.b, p.b_half) for p in pairs}
+    used = [0] * (len(dice) + 1)  # per die, a bit per used slot (the last entry: tokens)
+    for p in pairs:
+        used[p.a] |= 1 << p.a_half
+        used[p.b] |= 1 << p.b_half
     for d, die in enumerate(dice):
         hs = FACES[die.kind][die.face][1]
         if not hs:
             continue
+        u = used[d]
         if len(hs) == 1:
-            if (d, 0) not in used:
+            if not u & 1:
                 by_colour[hs[0]].append((d, 0))
         elif hs[0] == hs[1]:
-            if (d, 0) not in used:
+            if not u & 1:
                 by_colour[hs[0]].append((d, 0))
-            elif (d, 1) not in used:
+            elif not u & 2:
                 by_colour[hs[0]].append((d, 1))
         else:
-            for k in (0, 1):
-                if (d, k) not in used:
-                    by_colour[hs[k]].append((d, k))
+            if not u & 1:
+                by_colour[hs[0]].append((d, 0))
+            if not u & 2:
+                by_colour[hs[1]].append((d, 1))
     return by_colour
 
 
-_LEGAL: dict[tuple, tuple[Sequence, tuple[Pair, ...]]] = {}
+_LEGAL: dict[tuple, tuple[Sequence, tuple[Pair, ...], tuple[Pair, ...]]] = {}
 
 
 def _legal_entry(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> tuple[Pair, ...]:
-    # keyed on the dice list itself (states share it until a die changes); the entry keeps
-    # the list alive, so its id is not reused while the entry exists
-    key = (id(dice), tuple(pairs), tokens if tokens < 2 else 2)
+    # keyed on the dice list and the pair objects themselves (states share them until they
+    # change; an Unpair brings back pairs made before): the entry keeps them alive, so
+    # their ids are not reused while it exists
+    made = tuple(pairs)
+    key = (id(dice), tokens if tokens < 2 else 2, *map(id, made))
     hit = _LEGAL.get(key)
-    if hit is None or hit[0] is not dice:
+    if hit is None or hit[0] is not dice or hit[1] != made:
         if len(_LEGAL) > 4096:
             _LEGAL.clear()
-        hit = _LEGAL[key] = (dice, tuple(_legal_pairs(dice, pairs, tokens)))
-    return hit[1]
+        hit = _LEGAL[key] = (dice, made, tuple(_legal_pairs(dice, pairs, tokens)))
+    return hit[2]
 
 
 def legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
@@ -131,32 +144,67 @@ def is_legal_pair(dice: Sequence, pairs: Sequence[Pair], tokens: int, p: Pair) -
 
 def _legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
     by_colour = _free(dice, pairs)
-    wild = by_colour[ANY]
-    got = _PAIRS.get
-    out = []
-    add = out.append
+    wild = tuple(by_colour[ANY])
+    tok = tokens > 0
+    groups = _GROUPS
+    if len(groups) > 50_000:
+        groups.clear()
+    out: list[Pair] = []
+    # the pairs of one colour depend only on that colour's free halves, the wild ones and
+    # whether a token is free: remembered per group, so a roll mostly reuses them
     for c in range(N):
         own = by_colour[c]
-        for i, (d1, s1) in enumerate(own):
-            for d2, s2 in own[i + 1 :]:
-                if d1 != d2:
-                    add(got((d1, s1, d2, s2, c)) or pair(d1, s1, d2, s2, c))
-            for d2, s2 in wild:
-                if d1 < d2:
-                    add(got((d1, s1, d2, s2, c)) or pair(d1, s1, d2, s2, c))
-                elif d2 < d1:
-                    add(got((d2, s2, d1, s1, c)) or pair(d2, s2, d1, s1, c))
-            if tokens:
-                add(got((d1, s1, TOKEN, 0, c)) or pair(d1, s1, TOKEN, 0, c))
+        if own:
+            key = (c, tuple(own), wild, tok)
+            g = groups.get(key)
+            if g is None:
+                g = groups[key] = _colour_group(c, own, wild, tok)
+            out.extend(g)
+    if wild:
+        key = (ANY, (), wild, tok)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = _wild_group(wild, tok)
+        out.extend(g)
+    if tokens >= 2:
+        out.extend(_TOKEN_PAIRS)
+    return out
+
+
+_GROUPS: dict[tuple, tuple[Pair, ...]] = {}
+
+
+def _colour_group(c: int, own: Sequence[tuple[int, int]], wild: Sequence[tuple[int, int]], tok: bool) -> tuple[Pair, ...]:
+    """Pairs with a free half of colour ``c`` first: with another of ``c``, with a wild
+    half, with a token (in the order legal_pairs lists them)."""
+    out = []
+    for i, (d1, s1) in enumerate(own):
+        for d2, s2 in own[i + 1 :]:
+            if d1 != d2:
+                out.append(pair(d1, s1, d2, s2, c))
+        for d2, s2 in wild:
+            if d1 < d2:
+                out.append(pair(d1, s1, d2, s2, c))
+            elif d2 < d1:
+                out.append(pair(d2, s2, d1, s1, c))
+        if tok:
+            out.append(pair(d1, s1, TOKEN, 0, c))
+    return tuple(out)
+
+
+def _wild_group(wild: Sequence[tuple[int, int]], tok: bool) -> tuple[Pair, ...]:
+    """Pairs of two wild halves (or a wild half and a token): one per trait."""
+    out = []
     for i, (d1, s1) in enumerate(wild):
         for d2, s2 in wild[i + 1 :]:
             if d1 != d2:
                 out.extend([pair(d1, s1, d2, s2, t) for t in range(N)])
-        if tokens:
+        if tok:
             out.extend([pair(d1, s1, TOKEN, 0, t) for t in range(N)])
-    if tokens >= 2:
-        out.extend([pair(TOKEN, 0, TOKEN, 0, t) for t in range(N)])
-    return out
+    return tuple(out)
+
+
+_TOKEN_PAIRS = tuple(pair(TOKEN, 0, TOKEN, 0, t) for t in range(N))
 
 
 def symbols(dice: Sequence, pairs: Sequence[Pair]) -> list[int]:

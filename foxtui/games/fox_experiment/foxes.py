@@ -11,9 +11,12 @@ ZEROS = (0,) * N
 assert N == 4  # dice() below spells the four traits out
 
 
+_FEMALE = {**{c: p.female for c, p in PARENT.items()}, **{c: b.female for c, b in BLANK.items()}}
+assert len(_FEMALE) == len(PARENT) + len(BLANK)  # blank fox and parent ids never collide
+
+
 def is_female(fox: Fox) -> bool:
-    card = BLANK.get(fox.card)
-    return card.female if card is not None else PARENT[fox.card].female
+    return _FEMALE[fox.card]
 
 
 def dice(fox: Fox) -> tuple[int, ...]:

@@ -150,10 +150,16 @@ def roll_faces(r: Rng, count: int) -> list[int]:
         if v >= _SIX_LIMIT:
             continue
         v %= _SIX
-        for _ in range(min(24, count - len(out))):
-            v, f = divmod(v, 6)
-            out.append(f)
+        need = min(24, count - len(out))
+        got: list[int] = []
+        while len(got) < need:  # four digits at a time, lowest first
+            v, low = divmod(v, 1296)
+            got.extend(_DIGITS4[low])
+        out.extend(got[:need])
     return out
+
+
+_DIGITS4 = [(v % 6, v // 6 % 6, v // 36 % 6, v // 216) for v in range(6**4)]
 
 
 class Ctx:
@@ -332,16 +338,23 @@ def _pending_actions(p: Player) -> list:
 def _selection_actions(state: State, p: Player) -> list:
     out: list = []
     if p.female is None:
-        out.extend(TAKE["female", i] for i, f in enumerate(state.females) if not f.automaton)
+        take = _TAKE_FEMALE
+        out.extend([take[i] for i, f in enumerate(state.females) if not f.automaton])
         if state.female_deck or state.female_discard:
-            out.append(TAKE["female", -1])
+            out.append(take[-1])
     if p.male is None:
-        out.extend(TAKE["male", i] for i, f in enumerate(state.males) if not f.automaton)
+        take = _TAKE_MALE
+        out.extend([take[i] for i, f in enumerate(state.males) if not f.automaton])
         if state.male_deck or state.male_discard:
-            out.append(TAKE["male", -1])
+            out.append(take[-1])
     if p.gear < 0:
-        out.extend(SUPPLY[i] for i, sp in enumerate(state.track) if sp.claim == FREE)
+        out.extend([SUPPLY[i] for i, sp in enumerate(state.track) if sp.claim == FREE])
     return out
+
+
+# by row position; position -1 (the top of the deck) is the last entry, as in Python
+_TAKE_FEMALE = [TAKE["female", i] for i in range(40)] + [TAKE["female", -1]]
+_TAKE_MALE = [TAKE["male", i] for i in range(40)] + [TAKE["male", -1]]
 
 
 _COSTS = [tuple(track.costs) for track in UPGRADE]
@@ -404,11 +417,18 @@ def _breeding_actions(p: Player) -> list:
 
 def _research_actions(p: Player) -> list:
     out: list = []
+    # each open study level's needs, worked out once for all the pups
+    open_levels = []
+    for j, st in enumerate(p.studies):
+        card = STUDY_CARDS[st.card]
+        if st.level < len(card.points):
+            open_levels.append((j, card.needs[st.level]))
     for i, pup in enumerate(p.pups):
         if i in p.assigned:
             continue
-        for j, st in enumerate(p.studies):
-            if st.level < len(STUDY_CARDS[st.card].points) and foxes.meets(pup, STUDY_CARDS[st.card].needs[st.level]):
+        have = foxes.marked(pup)
+        for j, needs in open_levels:
+            if have[0] >= needs[0] and have[1] >= needs[1] and have[2] >= needs[2] and have[3] >= needs[3]:
                 out.append(_assign(i, j))
     out.append(END_RESEARCH)
     return out
@@ -431,10 +451,17 @@ def apply(state: State, seat: int, action) -> State:
         raise IllegalAction("That is not a move in The Fox Experiment.")
     ctx = Ctx(state)
     new = handler(state, seat, action, ctx)
-    new = _progress(new, ctx)
+    # the mover still owes a choice, or is still busy in a phase everyone plays at once:
+    # nothing can happen by itself yet (what _progress would find out the long way)
+    mover = new.players[seat]
+    if not (mover.pending or (mover.stage != "done" and new.phase in _TOGETHER)):
+        new = _progress(new, ctx)
     if new.rng == ctx.r.state and not ctx.events and not new.events:
         return new
     return replace(new, rng=ctx.r.state, events=ctx.events)
+
+
+_TOGETHER = frozenset({"upgrades", "breeding", "research"})
 
 
 def _pending_refusal(p: Player) -> None:
@@ -858,9 +885,10 @@ def begin_selection(state: State) -> State:
 def pool_of(p: Player) -> list[int]:
     """Die kinds a player rolls for each pup: both parents' trait dice and their friendly dice."""
     pool: list[int] = []
+    female = foxes.dice(p.female) if p.female else foxes.ZEROS
+    male = foxes.dice(p.male) if p.male else foxes.ZEROS
     for t in range(N):
-        count = (foxes.dice(p.female)[t] if p.female else 0) + (foxes.dice(p.male)[t] if p.male else 0)
-        pool.extend([t] * count)
+        pool.extend([t] * (female[t] + male[t]))
     pool.extend([FRIENDLY] * (1 + p.upgrades[FRIENDLY_TRACK]))
     return pool
 
