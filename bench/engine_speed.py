@@ -1,7 +1,8 @@
 """Engine speed: random playouts per game, steps per second of legal_actions + apply.
 
 When OpenSpiel is installed (pip install open_spiel), the same run also measures
-its pure-Python ``python_block_dominoes`` the same way and prints the ratio.
+its pure-Python ``python_block_dominoes`` the same way, just before each game, and
+prints each player count's ratio to it.
 Target for Master Fox: ratio >= 1.0.
 
 usage: python bench/engine_speed.py [--seconds S]
@@ -80,12 +81,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="timed seconds per measurement")
     args = parser.parse_args()
-    reference = openspiel_rate(args.seconds)
-    if reference is None:
-        print("OpenSpiel is not installed: no reference rate (pip install open_spiel).")
-    else:
-        print(f"openspiel python_block_dominoes: {reference[0]:,.0f} steps/s ({reference[1]:,} steps)")
     for game in GAMES.values():
+        # The reference is measured again next to each game: on a shared machine the
+        # load changes over a run, and a ratio means something only between neighbours.
+        reference = openspiel_rate(args.seconds)
+        if reference is None:
+            print("OpenSpiel is not installed: no reference rate (pip install open_spiel).")
+        else:
+            print(f"openspiel python_block_dominoes: {reference[0]:,.0f} steps/s ({reference[1]:,} steps)")
         for players in range(game.min_players, game.max_players + 1):
             rate, steps = foxtui_rate(game, players, args.seconds)
             line = f"{game.id} {players}p: {rate:,.0f} steps/s ({steps:,} steps)"
