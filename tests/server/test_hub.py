@@ -121,7 +121,7 @@ def test_seats_cannot_be_taken_twice_and_tables_wait_for_players(tmp_path):
         assert "already have seat 2" in (await bo.expect(p.Notice)).text
         ada.send(p.CreateTable("master-fox", {"mode": "sideways"}, ["you", "human"]))
         assert "options do not work" in (await ada.expect(p.Notice)).text
-        ada.send(p.CreateTable("fox-experiment", {}, ["you", "human"]))
+        ada.send(p.CreateTable("fox-chess", {}, ["you", "human"]))  # no game of that name
         assert "no such game" in (await ada.expect(p.Notice)).text
 
     run(main())
