@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import msgspec
+
 from . import content
 from .content import ANY, CARDS, PROBLEM, SYMBOL_INDEX, SYMBOLS
 
@@ -38,6 +40,8 @@ def missing_symbols(need_total: int, need: list[int], have: list[int], wild: int
             missing[i] = d - use
     rest = need_total - (sum(have) + wild) - sum(missing)
     return missing, rest if rest > 0 else 0
+
+
 _PLUS: dict[str, dict[str, int]] = {
     nid: {
         "common": content.effect_total(nid, "problem_plus", "common"),
@@ -48,41 +52,26 @@ _PLUS: dict[str, dict[str, int]] = {
 }
 
 
-class Check:
-    """The result of checking one column (plain attributes, cheap to build)."""
+class Check(msgspec.Struct, frozen=True):
+    """The result of checking one column. Results are memoised and shared: treat the
+    lists and dicts in it as read-only."""
 
-    __slots__ = (
-        "need_total",
-        "need",
-        "have",
-        "have_any",
-        "have_total",
-        "missing",
-        "missing_any",
-        "broken",
-        "gray",
-        "met",
-        "_dicts",
-    )
-
-    def __init__(self) -> None:
-        self.need_total = 0
-        self.need = [0] * N
-        self.have = [0] * N
-        self.have_any = 0
-        self.have_total = 0
-        self.missing = [0] * N
-        self.missing_any = 0
-        self.broken: list[int] = []
-        self.gray = 0
-        self.met = False
-        self._dicts: tuple[dict[str, int], dict[str, int], dict[str, int]] | None = None
+    need_total: int
+    need: list[int]
+    have: list[int]
+    have_any: int
+    have_total: int
+    missing: list[int]
+    missing_any: int
+    broken: list[int]
+    gray: int
+    met: bool
+    #: (need, have, missing) by symbol name, zeros left out, as the reports hold them
+    counts: tuple[dict[str, int], dict[str, int], dict[str, int]]
 
     def dicts(self) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
         """(need, have, missing) by symbol name, zeros left out. Shared: do not modify."""
-        if self._dicts is None:
-            self._dicts = (symbol_counts(self.need), symbol_counts(self.have), symbol_counts(self.missing))
-        return self._dicts
+        return self.counts
 
     @property
     def short(self) -> int:
@@ -92,27 +81,57 @@ class Check:
 
 def requirement(problems: Sequence[str], faced: Sequence[str], gray: int, nightmare: str) -> tuple[int, list[int]]:
     """(symbols needed in all, specific symbols needed) for a cluster of problems."""
-    plus = _PLUS[nightmare]
-    total = 0
-    c0 = c1 = c2 = c3 = c4 = 0
-    for pid in problems:
-        p = PROBLEM[pid]
-        total += p.total + plus[p.kind]
-        n0, n1, n2, n3, n4 = p.needs
-        c0 += n0
-        c1 += n1
-        c2 += n2
-        c3 += n3
-        c4 += n4
-    need = [c0, c1, c2, c3, c4]
-    for kind in faced:
-        if kind == "two":
-            total += 2
-        else:
-            need[SYMBOL_INDEX[kind]] += 1
+    total, need = _needs(problems, faced, nightmare)
+    need_counts, specific, _ = _unpacked(need)
     total -= gray
-    specific = c0 + c1 + c2 + c3 + c4 if not faced else sum(need)
-    return (total if total > specific else specific), need
+    return (total if total > specific else specific), list(need_counts)
+
+
+# Symbol counts are added up as packed ints, one byte per symbol, so a cluster of problems
+# or a chain of cards sums with a few int additions (no count comes anywhere near 256).
+# _unpacked turns a packed count back into (counts, their sum, counts by name), once per value.
+_BYTE = 8
+
+
+def _pack(counts: Sequence[int]) -> int:
+    return sum(n << (_BYTE * i) for i, n in enumerate(counts))
+
+
+#: nightmare -> problem id -> symbols the problem needs in all (with the Nightmare's extra)
+_TOTAL: dict[str, dict[str, int]] = {
+    nid: {pid: p.total + _PLUS[nid][p.kind] for pid, p in PROBLEM.items()} for nid in content.NIGHTMARE
+}
+#: problem id -> its specific needs, packed
+_NEED: dict[str, int] = {pid: _pack(p.needs) for pid, p in PROBLEM.items()}
+#: faced Fear kind -> (added to the total, added to the specific needs, packed)
+_FACED: dict[str, tuple[int, int]] = {"two": (2, 0), **{s: (0, 1 << (_BYTE * i)) for i, s in enumerate(SYMBOLS)}}
+#: knight symbol -> one of it, packed
+_ONE: tuple[int, ...] = tuple(1 << (_BYTE * i) for i in range(N))
+_UNPACKED: dict[int, tuple[tuple[int, ...], int, dict[str, int]]] = {}
+
+
+def _unpacked(packed: int) -> tuple[tuple[int, ...], int, dict[str, int]]:
+    hit = _UNPACKED.get(packed)
+    if hit is None:
+        counts = tuple((packed >> (_BYTE * i)) & 0xFF for i in range(N))
+        if len(_UNPACKED) > 8192:
+            _UNPACKED.clear()
+        hit = _UNPACKED[packed] = (counts, sum(counts), symbol_counts(counts))
+    return hit
+
+
+def _needs(problems: Sequence[str], faced: Sequence[str], nightmare: str) -> tuple[int, int]:
+    """(total before any Gray Tail, specific needs packed) for problems and faced Fear."""
+    totals = _TOTAL[nightmare]
+    total = need = 0
+    for pid in problems:
+        total += totals[pid]
+        need += _NEED[pid]
+    for kind in faced:
+        t, n = _FACED[kind]
+        total += t
+        need += n
+    return total, need
 
 
 def broken_links(cards: Sequence[str]) -> list[int]:
@@ -127,10 +146,55 @@ def broken_links(cards: Sequence[str]) -> list[int]:
     return out
 
 
-#: card id -> (its specific symbols, how many universal ones), split once for evaluate
-_GIVES: dict[str, tuple[tuple[int, ...], int]] = {
-    cid: (tuple(s for s in card.symbols if s != ANY), card.symbols.count(ANY)) for cid, card in CARDS.items()
+#: card id -> (its specific symbols packed, how many universal ones), split once for evaluate
+_GIVES: dict[str, tuple[int, int]] = {
+    cid: (_pack([sum(1 for x in card.symbols if x == s) for s in range(N)]), card.symbols.count(ANY))
+    for cid, card in CARDS.items()
 }
+
+#: cards -> (specific symbols they give packed, universal symbols, broken links, Gray Tail
+#: reduction). A chain only changes when a card is played or taken back, so the same chain
+#: is checked again and again (live status, Problem check) with different knights or Fear.
+_CHAINS: dict[tuple[str, ...], tuple[int, int, list[int], int]] = {}
+_NO_LINKS: list[int] = []  # shared like the rest: no broken link
+
+
+def _chain(cards: tuple[str, ...]) -> tuple[int, int, list[int], int]:
+    have = wild = 0
+    for cid in cards:
+        given, universal = _GIVES[cid]
+        have += given
+        wild += universal
+    if len(_CHAINS) > 8192:
+        _CHAINS.clear()
+    broken = broken_links(cards) if len(cards) > 1 else _NO_LINKS
+    hit = _CHAINS[cards] = (have, wild, broken, CARDS[cards[0]].reduce)
+    return hit
+
+
+#: (needs, haves, universal symbols) -> (missing per symbol, their sum, missing by name):
+#: universal symbols fill the specific gaps in symbol order (missing_symbols, remembered)
+_MISSING: dict[tuple[int, int, int], tuple[tuple[int, ...], int, dict[str, int]]] = {}
+
+
+def _missing(need: int, have: int, wild: int) -> tuple[tuple[int, ...], int, dict[str, int]]:
+    key = (need, have, wild)
+    hit = _MISSING.get(key)
+    if hit is None:
+        needs, haves = _unpacked(need)[0], _unpacked(have)[0]
+        missing = [0] * N
+        left = wild
+        for i in range(N):
+            d = needs[i] - haves[i]
+            if d > 0:
+                use = d if d < left else left
+                left -= use
+                missing[i] = d - use
+        if len(_MISSING) > 8192:
+            _MISSING.clear()
+        counts = tuple(missing)
+        hit = _MISSING[key] = (counts, sum(counts), symbol_counts(counts))
+    return hit
 
 
 def evaluate(
@@ -140,26 +204,37 @@ def evaluate(
     faced: Sequence[str],
     nightmare: str,
 ) -> Check:
-    c = Check()
-    gray = CARDS[cards[0]].reduce if cards else 0
-    c.gray = gray
-    c.need_total, need = requirement(problems, faced, gray, nightmare)
-    c.need = need
-    have = c.have
-    wild = 0
-    for cid in cards:
-        specific, universal = _GIVES[cid]
-        wild += universal
-        for s in specific:
-            have[s] += 1
+    total, need = _needs(problems, faced, nightmare)
+    if cards:
+        cards = tuple(cards)
+        have, wild, broken, gray = _CHAINS.get(cards) or _chain(cards)
+        total -= gray
+    else:
+        have = wild = gray = 0
+        broken = _NO_LINKS
     for s in knight_symbols:
-        have[s] += 1
-    c.have_any = wild
-    c.have_total = sum(have) + wild
-    c.missing, c.missing_any = missing_symbols(c.need_total, need, have, wild)
-    c.broken = broken_links(cards) if len(cards) > 1 else []
-    c.met = bool(problems) and not c.broken and sum(c.missing) + c.missing_any == 0
-    return c
+        have += _ONE[s]
+    # the memo lookups written out: this runs for every distinct column the check meets
+    need_counts, specific, need_names = _UNPACKED.get(need) or _unpacked(need)
+    have_counts, have_sum, have_names = _UNPACKED.get(have) or _unpacked(have)
+    missing, short, missing_names = _MISSING.get((need, have, wild)) or _missing(need, have, wild)
+    need_total = total if total > specific else specific
+    rest = need_total - have_sum - wild - short
+    missing_any = rest if rest > 0 else 0
+    met = bool(problems) and not broken and short + missing_any == 0
+    return Check(
+        need_total,
+        list(need_counts),
+        list(have_counts),
+        wild,
+        have_sum + wild,
+        list(missing),
+        missing_any,
+        broken,
+        gray,
+        met,
+        (need_names, have_names, missing_names),
+    )
 
 
 def _list(counts: dict[str, int]) -> str:

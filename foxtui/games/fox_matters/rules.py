@@ -42,7 +42,7 @@ from .actions import (
     UseAbility,
     ability,
 )
-from .content import CARDS, KNIGHT, KNIGHT_SYMBOL, NIGHTMARE, PROBLEM
+from .content import CARDS, FEAR_KIND, KNIGHT, KNIGHT_SYMBOL, NIGHTMARE, PROBLEM
 from .state import (
     Column,
     ColumnReport,
@@ -69,6 +69,12 @@ PROBLEM_KINDS = ("common", "complicated", "nightmare")
 
 _SETS = [frozenset(i for i in range(MAX_PLAYERS) if m >> i & 1) for m in range(1 << MAX_PLAYERS)]
 _NOBODY: frozenset[int] = frozenset()
+
+
+# shared immutable hand cards, one per card and side: cards going back to a hand are
+# face up, newly dealt ones face down; building a fresh HandCard each time only costs time
+_FACE_UP: dict[str, HandCard] = {c: HandCard(c, True) for c in CARDS}
+_FACE_DOWN: dict[str, HandCard] = {c: HandCard(c, False) for c in CARDS}
 
 
 # --- options ------------------------------------------------------------------------
@@ -132,6 +138,16 @@ def relief_deal(players: int, nightmare: str) -> list[int]:
     total = max(0, RELIEF_FOR[players] - content.effect_total(nightmare, "fewer_relief"))
     each, extra = divmod(total, players)
     return [each + (1 if p >= players - extra else 0) for p in range(players)]
+
+
+#: (players, nightmare) -> (relief_deal, its total), worked out once for Clean-up
+_DEALS: dict[tuple[int, str], tuple[list[int], int]] = {}
+
+
+def _deal(players: int, nightmare: str) -> tuple[list[int], int]:
+    deal = relief_deal(players, nightmare)
+    _DEALS[players, nightmare] = deal, sum(deal)
+    return deal, sum(deal)
 
 
 # --- setup --------------------------------------------------------------------------
@@ -236,6 +252,10 @@ def to_act(state: State) -> frozenset[int]:
     return _NOBODY
 
 
+#: card id -> the symbols that may follow it as bits, for column_accepts
+_FOLLOW_MASK: dict[str, int] = {c: card.follow_mask for c, card in CARDS.items()}
+
+
 def column_accepts(state: State) -> tuple[int, ...]:
     """Per column: -2 (no problem: nothing may be played), -1 (empty: any card), else the
     follow-up mask of its last card."""
@@ -243,23 +263,30 @@ def column_accepts(state: State) -> tuple[int, ...]:
     for col in state.columns:
         if not col.problems:
             out.append(-2)
-        elif not col.cards:
-            out.append(-1)
+        elif col.cards:
+            out.append(_FOLLOW_MASK[col.cards[-1].card])
         else:
-            out.append(CARDS[col.cards[-1].card].follow_mask)
+            out.append(-1)
     return tuple(out)
 
+
+# The legal list is rebuilt after every step and is long (a solo player has five knights,
+# and in the Action anyone may play any card anywhere), so its parts come from tables built
+# once, and it is put together with plain loops: most of the lists it walks are short.
 
 # accepts -> {card: the PlayCard actions it has there, card mask: its open columns as bits},
 # filled in as cards are asked about
 _TABLES: dict[tuple[int, ...], dict] = {}
 _PLAY_ROW: dict[str, tuple[PlayCard, ...]] = {c: tuple(PLAY[c, col] for col in range(NUM_COLUMNS)) for c in CARDS}
-# (knight, where it stands) -> every other place its marker may go
-_MOVES_FROM: dict[tuple[str, int], tuple] = {
-    (k, here): tuple(MOVE[k, c] for c in range(-1, NUM_COLUMNS) if c != here)
+# knight -> for each place its marker may stand (-1, its board, first): every other place it may go
+_MOVES_FROM: dict[str, tuple[tuple[MoveKnight, ...], ...]] = {
+    k: tuple(tuple(MOVE[k, c] for c in range(-1, NUM_COLUMNS) if c != here) for here in range(-1, NUM_COLUMNS))
     for k in KNIGHT
-    for here in range(-1, NUM_COLUMNS)
 }
+# column -> Fear token index -> its FaceFear action
+_FACE_AT: tuple[tuple[FaceFear, ...], ...] = tuple(
+    tuple(FACE[c, i] for i in range(MAX_FEAR)) for c in range(NUM_COLUMNS)
+)
 
 
 def _table(accepts: tuple[int, ...]) -> dict:
@@ -278,58 +305,81 @@ _PLAY_SETS: dict[str, tuple[tuple[PlayCard, ...], ...]] = {
 }
 
 
+def _open_plays(table: dict, accepts: tuple[int, ...], card: str) -> tuple[PlayCard, ...]:
+    """The PlayCard actions of ``card`` under these accepts, remembered in ``table``."""
+    # the columns open to this card's symbols; many cards share a mask, so the
+    # bits are kept in the same table under the (int) mask
+    mask = CARDS[card].mask
+    bits = table.get(mask)
+    if bits is None:
+        bits = table[mask] = sum(1 << c for c, fm in enumerate(accepts) if fm == -1 or (fm >= 0 and mask & fm))
+    acts = table[card] = _PLAY_SETS[card][bits]
+    return acts
+
+
 def _plays(hand: list[HandCard], table: dict, accepts: tuple[int, ...], out: list) -> None:
+    get = table.get
+    extend = out.extend
     for hc in hand:
         if hc.up:
-            acts = table.get(hc.card)
-            if acts is None:
-                # the columns open to this card's symbols; many cards share a mask, so the
-                # bits are kept in the same table under the (int) mask
-                mask = CARDS[hc.card].mask
-                bits = table.get(mask)
-                if bits is None:
-                    bits = table[mask] = sum(
-                        1 << c for c, fm in enumerate(accepts) if fm == -1 or (fm >= 0 and mask & fm)
-                    )
-                acts = table[hc.card] = _PLAY_SETS[hc.card][bits]
-            out.extend(acts)
+            acts = get(hc.card)
+            extend(acts if acts is not None else _open_plays(table, accepts, hc.card))
 
 
 def legal_actions(state: State, seat: int) -> list:
-    if seat not in to_act(state):
-        return []
     phase = state.phase
-    if phase == "pick_fox":
+    if phase == "planning" or phase == "action":
+        ready = state.ready
+        if type(seat) is int and 0 <= seat < len(ready):  # the usual case: a real seat number
+            if ready[seat]:
+                return []
+        elif seat not in to_act(state):
+            return []
+    elif phase == "pick_fox" and seat in to_act(state):
         return [PICK[c] for c in state.pending.cards]  # type: ignore[union-attr]
-    out: list = []
+    else:
+        return []
+    columns = state.columns
     accepts = column_accepts(state)
-    table = _table(accepts)
+    table = _TABLES.get(accepts) or _table(accepts)
+    out: list = []
+    append = out.append
     if phase == "planning":
         _plays(state.hands[seat], table, accepts, out)
-        for col in state.columns:
+        for col in columns:
             if col.cards:
-                out.extend([TAKE[p.card] for p in col.cards if p.owner == seat])
+                for p in col.cards:
+                    if p.owner == seat:
+                        append(TAKE[p.card])
         for k in state.knights:
             if k.owner == seat:
-                out.extend(_MOVES_FROM[k.id, k.column])
+                out.extend(_MOVES_FROM[k.id][k.column + 1])
                 if k.cheese:
                     out.extend(_ability_actions(state, k))
-        for c, col in enumerate(state.columns):
+        c = 0
+        for col in columns:
             if col.fear:
-                out.extend([FACE[c, i] for i, f in enumerate(col.fear) if not f.up])
-        out.append(READY)
+                faces = _FACE_AT[c]
+                i = 0
+                for f in col.fear:
+                    if not f.up:
+                        append(faces[i])
+                    i += 1
+            c += 1
+        append(READY)
         return out
     # action: a cooperative table, anyone may play or move anything that is face up
     for hand in state.hands:
         _plays(hand, table, accepts, out)
-    for col in state.columns:
+    for col in columns:
         if col.cards:
-            out.extend([TAKE[p.card] for p in col.cards])
+            for p in col.cards:
+                append(TAKE[p.card])
     for k in state.knights:
-        out.extend(_MOVES_FROM[k.id, k.column])
-    out.append(END_ACTION)
+        out.extend(_MOVES_FROM[k.id][k.column + 1])
+    append(END_ACTION)
     if state.options.timer_seconds > 0:
-        out.append(TIME_UP)
+        append(TIME_UP)
     return out
 
 
@@ -389,9 +439,15 @@ def _ability_actions(state: State, knight: Knight) -> list[UseAbility]:
 
 
 def apply(state: State, seat: int, action) -> State:
-    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
-        raise IllegalAction(f"There is no seat {seat!r} at this table.")
-    if seat not in to_act(state):
+    if type(seat) is not int or not 0 <= seat < len(state.seats):
+        if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+    phase = state.phase
+    if phase == "planning" or phase == "action":  # seat in to_act(state), without building the set
+        waiting = not state.ready[seat]
+    else:
+        waiting = seat in to_act(state)
+    if not waiting:
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         if state.phase == "pick_fox":
@@ -402,39 +458,61 @@ def apply(state: State, seat: int, action) -> State:
     if handler is None:
         raise IllegalAction("That is not a Fox Matters move.")
     new = handler(state, seat, action)
-    if new.round == state.round and _MAIN[new.phase] == _MAIN[state.phase]:
-        return replace(new, phase_steps=state.phase_steps + 1)
-    return replace(new, phase_steps=0)
+    # the steps taken in this phase; the handlers that never change the phase count the
+    # step themselves (one copy of the state instead of two)
+    if new.round == state.round and (new.phase is phase or _MAIN[new.phase] == _MAIN[phase]):
+        steps = state.phase_steps + 1
+    else:
+        steps = 0
+    if new.phase_steps != steps:
+        new = replace(new, phase_steps=steps)
+    return new
 
 
 _MAIN = {"planning": "planning", "pick_fox": "planning", "action": "action", "over": "over"}
 
 
 def _column(c: object) -> int:
+    if type(c) is int and 0 <= c < NUM_COLUMNS:  # the usual case, in one test
+        return c
     if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_COLUMNS:
         raise IllegalAction(f"There is no column {c!r}: columns run from 1 to {NUM_COLUMNS}.")
     return c
 
 
 def _playing_phase(state: State, what: str) -> None:
-    if state.phase not in ("planning", "action"):
+    if state.phase != "planning" and state.phase != "action":
         raise IllegalAction(f"You can only {what} during Planning or the Action.")
 
 
 def _find_in_hands(state: State, card: str) -> tuple[int, int]:
-    for p, hand in enumerate(state.hands):
-        for i, hc in enumerate(hand):
-            if hc.card == card:
-                return p, i
+    """(owner, index) of the card in a hand, else (-1, -1). Every card is unique, so it is
+    the one face-up or face-down HandCard of that id (looked for by list search, in C)."""
+    for shown in (_FACE_UP, _FACE_DOWN):
+        hc = shown.get(card)
+        if hc is None:
+            break
+        for p, hand in enumerate(state.hands):
+            if hc in hand:
+                return p, hand.index(hc)
     return -1, -1
 
 
 def _find_in_columns(state: State, card: str) -> tuple[int, int]:
-    for c, col in enumerate(state.columns):
-        for i, p in enumerate(col.cards):
-            if p.card == card:
-                return c, i
+    c = 0
+    for col in state.columns:
+        if col.cards:  # most columns have none
+            i = 0
+            for p in col.cards:
+                if p.card == card:
+                    return c, i
+                i += 1
+        c += 1
     return -1, -1
+
+
+# (card, owner) -> the shared Played entry, for PlayCard
+_PLAYED: dict[tuple[str, int], Played] = {(c, p): Played(c, p) for c in CARDS for p in range(MAX_PLAYERS)}
 
 
 def _set(items: list, i: int, value) -> list:
@@ -444,17 +522,22 @@ def _set(items: list, i: int, value) -> list:
 
 
 def _play(state: State, seat: int, action: PlayCard) -> State:
-    _playing_phase(state, "play cards")
-    c = _column(action.column)
+    phase = state.phase
+    if phase != "planning" and phase != "action":
+        _playing_phase(state, "play cards")
+    c = action.column
+    if type(c) is not int or not 0 <= c < NUM_COLUMNS:
+        _column(c)
     card = CARDS.get(action.card) if isinstance(action.card, str) else None
     if card is None:
         raise IllegalAction(f"There is no card {action.card!r}.")
     owner, i = _find_in_hands(state, action.card)
     if owner < 0:
         raise IllegalAction(f"{card.name} is not in anyone's hand.")
-    if state.phase == "planning" and owner != seat:
+    if phase == "planning" and owner != seat:
         raise IllegalAction(f"{card.name} is not yours: in Planning you may only place your own cards.")
-    if not state.hands[owner][i].up:
+    hand = state.hands[owner]
+    if not hand[i].up:
         raise IllegalAction(f"{card.name} is still face down: new cards are revealed when the timer starts.")
     col = state.columns[c]
     if not col.problems:
@@ -468,14 +551,16 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
             raise IllegalAction(
                 f"{content.card_label(card.id)} does not match what may follow {last.name} ({follow})."
             )
-    hand = state.hands[owner]
-    hands = _set(state.hands, owner, hand[:i] + hand[i + 1 :])
-    columns = _set(state.columns, c, Column(col.problems, col.cards + [Played(card.id, owner)], col.fear))
-    return replace(state, hands=hands, columns=columns)
+    hands = state.hands[:]
+    hands[owner] = hand[:i] + hand[i + 1 :]
+    columns = state.columns[:]
+    columns[c] = Column(col.problems, [*col.cards, _PLAYED[card.id, owner]], col.fear)
+    return replace(state, hands=hands, columns=columns, phase_steps=state.phase_steps + 1)
 
 
 def _take_back(state: State, seat: int, action: TakeBack) -> State:
-    _playing_phase(state, "take cards back")
+    if state.phase != "planning" and state.phase != "action":
+        _playing_phase(state, "take cards back")
     c, i = _find_in_columns(state, action.card) if isinstance(action.card, str) else (-1, -1)
     if c < 0:
         raise IllegalAction(f"{action.card!r} is not under any column.")
@@ -483,9 +568,11 @@ def _take_back(state: State, seat: int, action: TakeBack) -> State:
     played = col.cards[i]
     if state.phase == "planning" and played.owner != seat:
         raise IllegalAction(f"{CARDS[played.card].name} is not yours: in Planning you may only move your own cards.")
-    columns = _set(state.columns, c, Column(col.problems, col.cards[:i] + col.cards[i + 1 :], col.fear))
-    hands = _set(state.hands, played.owner, state.hands[played.owner] + [HandCard(played.card, True)])
-    return replace(state, hands=hands, columns=columns)
+    columns = state.columns[:]
+    columns[c] = Column(col.problems, col.cards[:i] + col.cards[i + 1 :], col.fear)
+    hands = state.hands[:]
+    hands[played.owner] = [*hands[played.owner], _FACE_UP[played.card]]
+    return replace(state, hands=hands, columns=columns, phase_steps=state.phase_steps + 1)
 
 
 def _knight_index(state: State, knight: object) -> int:
@@ -496,18 +583,20 @@ def _knight_index(state: State, knight: object) -> int:
 
 
 def _move_knight(state: State, seat: int, action: MoveKnight) -> State:
-    _playing_phase(state, "move knight markers")
+    if state.phase != "planning" and state.phase != "action":
+        _playing_phase(state, "move knight markers")
+    knights = state.knights[:]
     ki = _knight_index(state, action.knight)
-    k = state.knights[ki]
-    name = KNIGHT[k.id].name
+    k = knights[ki]
     if state.phase == "planning" and k.owner != seat:
-        raise IllegalAction(f"The {name} is not yours: in Planning you may only move your own knights.")
+        raise IllegalAction(f"The {KNIGHT[k.id].name} is not yours: in Planning you may only move your own knights.")
     c = action.column
-    if c != -1:
+    if c != -1 and (type(c) is not int or not 0 <= c < NUM_COLUMNS):
         _column(c)
     if c == k.column:
-        raise IllegalAction(f"The {name} is already there.")
-    return replace(state, knights=_set(state.knights, ki, replace(k, column=c)))
+        raise IllegalAction(f"The {KNIGHT[k.id].name} is already there.")
+    knights[ki] = Knight(k.id, k.owner, k.cheese, c)
+    return replace(state, knights=knights, phase_steps=state.phase_steps + 1)
 
 
 def _face_fear(state: State, seat: int, action: FaceFear) -> State:
@@ -521,7 +610,8 @@ def _face_fear(state: State, seat: int, action: FaceFear) -> State:
     if col.fear[i].up:
         raise IllegalAction("That Fear token is already face up.")
     fear = _set(col.fear, i, Fear(col.fear[i].token, True))
-    return replace(state, columns=_set(state.columns, c, Column(col.problems, col.cards, fear)))
+    columns = _set(state.columns, c, Column(col.problems, col.cards, fear))
+    return replace(state, columns=columns, phase_steps=state.phase_steps + 1)
 
 
 def _ready(state: State, seat: int, action: Ready) -> State:
@@ -530,12 +620,12 @@ def _ready(state: State, seat: int, action: Ready) -> State:
     ready = _set(state.ready, seat, True)
     if all(ready):
         return start_action(state)
-    return replace(state, ready=ready)
+    return replace(state, ready=ready, phase_steps=state.phase_steps + 1)
 
 
 def start_action(state: State) -> State:
     """The timer starts: every face-down card in a hand is revealed."""
-    hands = [[hc if hc.up else HandCard(hc.card, True) for hc in hand] for hand in state.hands]
+    hands = [[hc if hc.up else _FACE_UP[hc.card] for hc in hand] for hand in state.hands]
     return replace(state, phase="action", hands=hands, ready=[False] * len(state.seats))
 
 
@@ -545,7 +635,7 @@ def _end_action(state: State, seat: int, action: EndAction) -> State:
     ready = _set(state.ready, seat, True)
     if all(ready):
         return resolve(replace(state, ready=ready))
-    return replace(state, ready=ready)
+    return replace(state, ready=ready, phase_steps=state.phase_steps + 1)
 
 
 def _time_up(state: State, seat: int, action: TimeUp) -> State:
@@ -727,43 +817,64 @@ def _share_cheese(knights: list[Knight], on: list[int], amount: int) -> tuple[li
 
 
 def resolve(state: State) -> State:
-    """The Action is over: check every column, then clean up (or end the game)."""
-    r = Rng(state.rng)
-    columns = list(state.columns)
-    knights = list(state.knights)
-    hands = [list(h) for h in state.hands]
-    relief_discard = list(state.relief_discard)
-    fox_discard = list(state.fox_discard)
-    gray_deck = list(state.gray_deck)
-    common_discard = list(state.common_discard)
-    complicated_discard = list(state.complicated_discard)
-    pool = list(state.fear_pool)
-    dealt = dict(state.dealt_with)
+    """The Action is over: check every column, then clean up (or end the game).
+
+    Lists are copied only when something in them changes (most rounds deal with
+    nothing, so the discard piles and the problem tally stay as they are)."""
+    nightmare = state.nightmare
+    old_columns = state.columns
+    columns = list(old_columns)
+    knights = state.knights
+    back: list[list[HandCard]] = [[] for _ in state.hands]  # cards going back to each hand, in order
+    pool = state.fear_pool
+    pool_copied = pool_changed = False
+    dealt: dict[str, int] | None = None  # with the discard piles, copied at the first column dealt with
     reports: list[ColumnReport] = []
     lost_at: list[int] = []
-    pool_changed = False
-    standing: list[list[int]] = [[] for _ in columns]  # knights by column
+    standing: list[list[int]] = [[] for _ in old_columns]  # knights by column
     for i, k in enumerate(knights):
         if k.column >= 0:
             standing[k.column].append(i)
-    for c, col in enumerate(columns):
-        on = standing[c]
+    for c, col in enumerate(old_columns):
+        played = col.cards
         if not col.problems:
-            for p in col.cards:  # nothing to deal with: the cards simply go back
-                hands[p.owner].append(HandCard(p.card, True))
-            if col.cards:
+            if played:  # nothing to deal with: the cards simply go back
+                for p in played:
+                    back[p.owner].append(_FACE_UP[p.card])
                 columns[c] = Column([], [], col.fear)
             continue
-        # what check_column(state, c) looks at, gathered once here (standing saves a knight scan per column)
-        cards = tuple([p.card for p in col.cards])
-        faced = [content.FEAR_KIND[f.token] for f in col.fear if f.up] if col.fear else []
-        result = _check(
-            tuple(col.problems), cards, tuple([KNIGHT_SYMBOL[knights[i].id] for i in on]), tuple(faced), state.nightmare
-        )
+        # what check_column(state, c) looks at, gathered once here (standing saves a knight
+        # scan per column); plain loops, as most of these lists are empty or short
+        on = standing[c]
+        fear = col.fear
+        cards: tuple[str, ...] = ()
+        if played:
+            ids = []
+            for p in played:
+                ids.append(p.card)
+            cards = tuple(ids)
+        faced: list[str] = []
+        for f in fear:
+            if f.up:
+                faced.append(FEAR_KIND[f.token])
+        names: list[str] = []
+        symbols: tuple[int, ...] = ()
+        if on:
+            for i in on:
+                names.append(knights[i].id)
+            symbols = tuple([KNIGHT_SYMBOL[k] for k in names])
+        key = (tuple(col.problems), cards, symbols, tuple(faced), nightmare)
+        result = _CHECKS.get(key) or _check(*key)
         cheese: dict[str, int] = {}
         fear_added = third = False
         if result.met:
-            knights, cheese = _share_cheese(knights, on, len(col.problems))
+            if on:
+                knights, cheese = _share_cheese(knights, on, len(col.problems))
+            if dealt is None:
+                dealt = dict(state.dealt_with)
+                relief_discard, fox_discard = list(state.relief_discard), list(state.fox_discard)
+                gray_deck = list(state.gray_deck)
+                common_discard, complicated_discard = list(state.common_discard), list(state.complicated_discard)
             for pid in col.problems:
                 kind = PROBLEM[pid].kind
                 dealt[kind] += 1
@@ -779,29 +890,32 @@ def resolve(state: State) -> State:
                     fox_discard.append(cid)
                 else:
                     gray_deck.insert(0, cid)  # back under the Gray Tail deck
-            kept = [f for f in col.fear if not f.up]
-            if len(kept) != len(col.fear):
-                pool.extend(f.token for f in col.fear if f.up)
+            kept = [f for f in fear if not f.up] if fear else []
+            if len(kept) != len(fear):
+                if not pool_copied:
+                    pool, pool_copied = list(pool), True
+                pool.extend(f.token for f in fear if f.up)
                 pool_changed = True
             columns[c] = Column([], [], kept)
         else:
-            for p in col.cards:
-                hands[p.owner].append(HandCard(p.card, True))
-            fear = list(col.fear)
+            for p in played:
+                back[p.owner].append(_FACE_UP[p.card])
             if len(fear) >= MAX_FEAR:
                 third = True
                 lost_at.append(c)
             else:
-                fear.append(Fear(pool.pop(), False))
+                if not pool_copied:
+                    pool, pool_copied = list(pool), True
+                fear = [*fear, Fear(pool.pop(), False)]
                 fear_added = True
             columns[c] = Column(col.problems, [], fear)
-        need, have, missing = result.dicts()
+        need, have, missing = result.counts
         reports.append(
             ColumnReport(
                 c,
                 col.problems,
-                col.cards,
-                [knights[i].id for i in on],
+                played,
+                names,
                 faced,
                 result.gray,
                 result.need_total,
@@ -818,24 +932,34 @@ def resolve(state: State) -> State:
                 third,
             )
         )
-    if pool_changed:
-        r.shuffle(pool)  # returned tokens are mixed back in face down
+    rng = state.rng
+    if pool_changed:  # returned tokens are mixed back in face down
+        r = Rng(rng)
+        r.shuffle(pool)
+        rng = r.state
+    hands = state.hands
+    if any(back):
+        hands = [hand + extra if extra else hand for hand, extra in zip(hands, back)]
     state = replace(
         state,
-        rng=r.state,
+        rng=rng,
         columns=columns,
         knights=knights,
         hands=hands,
-        relief_discard=relief_discard,
-        fox_discard=fox_discard,
-        gray_deck=gray_deck,
-        common_discard=common_discard,
-        complicated_discard=complicated_discard,
         fear_pool=pool,
-        dealt_with=dealt,
         reports=state.reports + [RoundReport(state.round, reports)],
         ready=[False] * len(state.seats),
     )
+    if dealt is not None:
+        state = replace(
+            state,
+            relief_discard=relief_discard,
+            fox_discard=fox_discard,
+            gray_deck=gray_deck,
+            common_discard=common_discard,
+            complicated_discard=complicated_discard,
+            dealt_with=dealt,
+        )
     if lost_at:
         where = ", ".join(str(c + 1) for c in lost_at[:-1]) + (" and " if len(lost_at) > 1 else "") + str(lost_at[-1] + 1)
         columns_word = "columns" if len(lost_at) > 1 else "column"
@@ -855,11 +979,16 @@ def resolve(state: State) -> State:
 # --- Clean-up -----------------------------------------------------------------------
 
 
+# column -> the columns a problem walks along from there: to the right, wrapping round
+_WALK: tuple[tuple[int, ...], ...] = tuple(
+    tuple((start + j) % NUM_COLUMNS for j in range(NUM_COLUMNS)) for start in range(NUM_COLUMNS)
+)
+
+
 def _place(problems: list[list[str]], start: int, pid: str, force: bool = False) -> bool:
     """Put a problem on column ``start``; a full column passes it on to the right, wrapping round.
     When every column is full: ``force`` puts it on ``start`` anyway, otherwise it is not placed."""
-    for j in range(NUM_COLUMNS):
-        c = (start + j) % NUM_COLUMNS
+    for c in _WALK[start]:
         if len(problems[c]) < MAX_PROBLEMS:
             problems[c].append(pid)
             return True
@@ -869,23 +998,56 @@ def _place(problems: list[list[str]], start: int, pid: str, force: bool = False)
     return False
 
 
-# shared immutable face-down hand cards, one per card
-_FACE_DOWN: dict[str, HandCard] = {c: HandCard(c, False) for c in CARDS}
+def _draw_many(deck: list[str], discard: list[str], count: int, r: Rng) -> tuple[list[str], list[str], list[str]]:
+    """``count`` draws with _draw: (the cards in drawing order, the deck and the discard pile
+    after them). The arguments are not changed; when the deck holds enough cards (the usual
+    case) the draws are a slice off its end and the discard pile is passed through as it is."""
+    keep = len(deck) - count
+    if keep >= 0:
+        return deck[keep:][::-1], deck[:keep], discard
+    deck, discard = list(deck), list(discard)
+    drawn = []
+    for _ in range(count):
+        card = _draw(deck, discard, r)
+        if card is None:
+            break
+        drawn.append(card)
+    return drawn, deck, discard
 
 
 def clean_up(state: State) -> State:
+    # plain loops rather than comprehensions: this runs once a round, and most of these
+    # lists have a handful of items
     r = Rng(state.rng)
-    problems = [list(col.problems) for col in state.columns]
-    deck, discard = list(state.common_deck), list(state.common_discard)
-    for c in range(NUM_COLUMNS):
-        pid = _draw(deck, discard, r)
-        if pid is None:
-            continue
-        if len(problems[c]) < MAX_PROBLEMS:  # the usual case, without the walk along the columns
-            problems[c].append(pid)
-        elif not _place(problems, c, pid):
-            discard.append(pid)  # every column is full: it goes straight to the discard pile
-    for _ in range(content.effect_total(state.nightmare, "extra_common")):
+    problems = []
+    for col in state.columns:
+        problems.append(col.problems[:])
+    deck, discard = state.common_deck, state.common_discard
+    if len(deck) >= NUM_COLUMNS:
+        # the usual case: a problem for each column straight off the deck, so no draw can
+        # reshuffle the discard pile and the draws need not wait for the placing
+        drawn, deck, discard = _draw_many(deck, discard, NUM_COLUMNS, r)
+        c = 0
+        for pid in drawn:
+            if len(problems[c]) < MAX_PROBLEMS:  # the usual case, without the walk along the columns
+                problems[c].append(pid)
+            elif not _place(problems, c, pid):
+                discard = [*discard, pid]  # every column is full: it goes straight to the discard pile
+            c += 1
+    else:
+        deck, discard = list(deck), list(discard)
+        for c in range(NUM_COLUMNS):
+            pid = _draw(deck, discard, r)
+            if pid is None:
+                continue
+            if len(problems[c]) < MAX_PROBLEMS:
+                problems[c].append(pid)
+            elif not _place(problems, c, pid):
+                discard.append(pid)
+    extra = content.effect_total(state.nightmare, "extra_common")
+    if extra:
+        discard = list(discard)  # _draw may refill the deck from it
+    for _ in range(extra):
         room = [c for c in range(NUM_COLUMNS) if len(problems[c]) < MAX_PROBLEMS]
         if not room:
             break
@@ -893,51 +1055,57 @@ def clean_up(state: State) -> State:
         if pid is None:
             break
         problems[min(room, key=lambda c: (len(problems[c]), c))].append(pid)
-    upcoming = list(state.upcoming)
+    upcoming = state.upcoming
     nightmare_out = state.nightmare_out
     if state.round + 1 == ROUNDS:
         _place(problems, NIGHTMARE_COLUMN, state.nightmare, force=True)
         nightmare_out = True
     else:
-        spot = next((s for s in range(SPOTS) if upcoming[s]), -1)
-        if spot >= 0:  # the leftmost waiting problem comes down into its own column
-            _place(problems, spot, upcoming[spot], force=True)
-            upcoming[spot] = ""
-    fox_spots = list(state.fox_spots)
-    fox_deck, fox_discard = list(state.fox_deck), list(state.fox_discard)
-    for s in range(SPOTS):
-        if not upcoming[s] and not fox_spots[s]:
-            card = _draw(fox_deck, fox_discard, r)
-            if card is not None:
-                fox_spots[s] = card
-    hands = [list(h) for h in state.hands]
-    relief, relief_discard = list(state.relief_deck), list(state.relief_discard)
+        for spot, pid in enumerate(upcoming):
+            if pid:  # the leftmost waiting problem comes down into its own column
+                _place(problems, spot, pid, force=True)
+                upcoming = upcoming[:]
+                upcoming[spot] = ""
+                break
+    fox_spots = state.fox_spots
+    fox_deck, fox_discard = state.fox_deck, state.fox_discard
+    empty = []
+    for spot in range(SPOTS):
+        if not upcoming[spot] and not fox_spots[spot]:
+            empty.append(spot)
+    if empty:
+        drawn, fox_deck, fox_discard = _draw_many(fox_deck, fox_discard, len(empty), r)
+        fox_spots = fox_spots[:]
+        for spot, card in zip(empty, drawn):
+            fox_spots[spot] = card
     n = len(state.seats)
-    deal = relief_deal(n, state.nightmare)
-    for p in range(n):
-        hand = hands[p]
-        for _ in range(deal[p]):
-            card = _draw(relief, relief_discard, r)
-            if card is not None:
-                hand.append(_FACE_DOWN[card])
-    columns = [Column(problems[c], col.cards, col.fear) for c, col in enumerate(state.columns)]
+    deal, total = _DEALS.get((n, state.nightmare)) or _deal(n, state.nightmare)
+    drawn, relief, relief_discard = _draw_many(state.relief_deck, state.relief_discard, total, r)
+    hands = []
+    start = 0
+    for hand, count in zip(state.hands, deal):
+        hands.append(hand + list(map(_FACE_DOWN.__getitem__, drawn[start : start + count])))
+        start += count
+    columns = []
+    for p, col in zip(problems, state.columns):
+        columns.append(Column(p, col.cards, col.fear))
     return replace(
         state,
         rng=r.state,
         round=state.round + 1,
         phase="planning",
-        columns=columns,
-        common_deck=deck,
-        common_discard=discard,
         upcoming=upcoming,
         nightmare_out=nightmare_out,
         fox_spots=fox_spots,
-        fox_deck=fox_deck,
-        fox_discard=fox_discard,
+        columns=columns,
         hands=hands,
+        ready=[False] * n,
         relief_deck=relief,
         relief_discard=relief_discard,
-        ready=[False] * n,
+        common_deck=deck,
+        common_discard=discard,
+        fox_deck=fox_deck,
+        fox_discard=fox_discard,
     )
 
 
