@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import time
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +86,29 @@ def run(coro: Any, timeout: float = 60.0) -> Any:
         return await asyncio.wait_for(coro, timeout)
 
     return asyncio.run(guarded())
+
+
+def screen_text(app) -> str:
+    return " ".join(" ".join(strip.text for strip in app.screen._compositor.render_strips()).split())
+
+
+async def wait_until(pilot, condition, what: str, seconds: float = 20.0) -> None:
+    # a deadline, not a number of tries: a loaded 2-core machine is slow, never stuck
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    notes = [n.message for n in pilot.app._notifications]
+    raise AssertionError(f"never happened: {what}\n{screen_text(pilot.app)}\n{notes}")
+
+
+async def client_app(hub, key: str):
+    """The client process's app, linked to ``hub`` as the player with ``key``."""
+    from foxtui.server.client import ClientApp
+    from foxtui.server.remote import ServerLink
+
+    (hr, hw), (cr, cw) = await socket_pair()
+    task = asyncio.create_task(hub.serve(hub.player(key), hr, hw, "test"))
+    return ClientApp(ServerLink(cr, cw)), task

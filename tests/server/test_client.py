@@ -2,39 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-
-from server_helpers import ProtoClient, make_hub, run, socket_pair
+from server_helpers import ProtoClient, client_app, make_hub, run, screen_text, wait_until
 
 from foxtui.games import GAMES
 from foxtui.server import protocol as p
-from foxtui.server.client import ClientApp
-from foxtui.server.remote import ServerLink
 
 MF = GAMES["master-fox"]
-
-
-def screen_text(app) -> str:
-    return " ".join(" ".join(strip.text for strip in app.screen._compositor.render_strips()).split())
-
-
-async def wait_until(pilot, condition, what: str, seconds: float = 20.0) -> None:
-    # a deadline, not a number of tries: a loaded 2-core machine is slow, never stuck
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    notes = [n.message for n in pilot.app._notifications]
-    raise AssertionError(f"never happened: {what}\n{screen_text(pilot.app)}\n{notes}")
-
-
-async def client_app(hub, key: str):
-    (hr, hw), (cr, cw) = await socket_pair()
-    task = asyncio.create_task(hub.serve(hub.player(key), hr, hw, "test"))
-    return ClientApp(ServerLink(cr, cw)), task
 
 
 def test_first_login_then_a_table_with_a_bot(tmp_path):
