@@ -229,8 +229,12 @@ def steps_at(server: Server) -> int:
 
 def test_two_players_play_master_fox_to_the_end_across_a_restart(tmp_path, keys, tmux):
     random.seed(3)
+    from foxtui.server.serve import host_key
+
     server = Server(tmp_path, keys["authorized"]).start()
     try:
+        # the fingerprint players check on their first connection is printed at the start
+        assert host_key(server.data).get_fingerprint("sha256") in server.log.read_text()
         ada = login(tmux, server, keys["ada"], "Ada")
         ada.press("n")
         ada.wait_for("New table", "Create")

@@ -99,3 +99,19 @@ def test_commands_and_sessions_without_a_terminal_are_refused(tmp_path):
             assert "needs a terminal" in said and "size" not in said
 
     run(main())
+
+
+def test_the_host_key_is_made_once_private_and_kept(tmp_path):
+    from foxtui.server.serve import HOST_KEY, ServeError
+
+    first = host_key(tmp_path)
+    path = tmp_path / HOST_KEY
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert host_key(tmp_path).get_fingerprint("sha256") == first.get_fingerprint("sha256")  # the next start
+    os.chmod(path, 0o644)
+    with pytest.raises(ServeError, match="may be read by others"):
+        host_key(tmp_path)
+    os.chmod(path, 0o600)
+    path.write_bytes(b"not a key")
+    with pytest.raises(ServeError, match="not a usable host key"):
+        host_key(tmp_path)
