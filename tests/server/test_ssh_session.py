@@ -21,15 +21,26 @@ SHOW_ENVIRONMENT = (
 )
 
 
-#: stands in for `foxtui _client`: tells its terminal's size at the start and at every change
+#: stands in for `foxtui _client`: tells its terminal's size at the start and at every
+#: change (os.write: a signal may come in the middle of the first line)
 SHOW_SIZE = """
 import os, signal, time
 def show(*_):
-    print('size %dx%d' % tuple(os.get_terminal_size(0)), flush=True)
+    os.write(1, b'size %dx%d\\n' % tuple(os.get_terminal_size(0)))
 signal.signal(signal.SIGWINCH, show)
 show()
 time.sleep(30)
 """
+
+
+async def told(process, columns: int, rows: int) -> None:
+    """Wait until the stand-in says its terminal has that size."""
+
+    async def lines() -> None:
+        while (line := await process.stdout.readline()).strip() != f"size {columns}x{rows}":
+            assert line, f"the session ended before the terminal was {columns}x{rows}"
+
+    await asyncio.wait_for(lines(), TIMEOUT)
 
 
 @contextlib.asynccontextmanager
@@ -68,11 +79,11 @@ def test_the_window_size_reaches_the_screen_at_the_start_and_at_every_change(tmp
     async def main():
         async with connected(tmp_path, SHOW_SIZE) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 30), encoding="utf-8")
-            assert (await asyncio.wait_for(process.stdout.readline(), TIMEOUT)).strip() == "size 100x30"
+            await told(process, 100, 30)
             process.change_terminal_size(120, 40)
-            assert (await asyncio.wait_for(process.stdout.readline(), TIMEOUT)).strip() == "size 120x40"
+            await told(process, 120, 40)
             process.change_terminal_size(80, 24)
-            assert (await asyncio.wait_for(process.stdout.readline(), TIMEOUT)).strip() == "size 80x24"
+            await told(process, 80, 24)
 
     run(main())
 
