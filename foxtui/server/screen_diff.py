@@ -109,11 +109,23 @@ def _writes(update: CompositorUpdate) -> Iterable[tuple[int, int, list[Segment]]
         raise Unfollowable(type(update).__name__)
 
 
+def _drawn(style: Style | None) -> Style | None:
+    """The style as the terminal draws it. Textual's meta changes nothing on screen, yet
+    differs from line to line (where a character stands in its text, for selecting;
+    which option a line belongs to): kept, it would make a line moved up by one and
+    drawn the same count as changed, and split runs of one style into many."""
+    if style is None or not style._meta:
+        return style
+    drawn = style.clear_meta_and_links()
+    return drawn + Style(link=style.link) if style.link else drawn
+
+
 def _cells(segments: list[Segment]) -> list[Cell]:
     cells: list[Cell] = []
     for text, style, control in segments:
         if control:
             raise Unfollowable("control codes")
+        style = _drawn(style)
         for char in text:
             width = get_character_cell_size(char)
             if width == 0 and cells:

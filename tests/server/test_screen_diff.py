@@ -119,3 +119,21 @@ def test_a_new_terminal_size_is_drawn_in_full():
     diff.render(full(screen), SIZE, out)
     bigger = Size(20, 5)
     assert "xxxx" in diff.render(LayoutUpdate([[line] for line in screen], Region(0, 0, 20, 4)), bigger, out)
+
+
+def test_textual_meta_is_not_drawn_a_line_differing_only_in_it_is_not_written_again():
+    # Textual marks each character with where it stands in its text (for selecting):
+    # the same line one row lower carries other meta, yet looks exactly the same
+    diff, out = ScreenDiff(), console()
+
+    def line(y: int) -> Strip:
+        return Strip(
+            [
+                Segment("Chain:", Style(bold=True, meta={"offset": (0, y)})),
+                Segment(" 1".ljust(14), Style(bold=True, meta={"offset": (6, y)})),
+            ]
+        )
+
+    first = diff.render(full([line(y) for y in range(4)]), SIZE, out)
+    assert first.count("\x1b[1m") == 4  # one run of one style per line, not two
+    assert diff.render(full([line(y + 1) for y in range(4)]), SIZE, out) == ""

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from play_helpers import screen_names, screen_text, wait_for
-from textual.widgets import Digits
+from textual.widget import Widget
+from textual.widgets import Digits, OptionList
 
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
@@ -282,6 +283,46 @@ def test_columns_are_zoomed_one_at_a_time(frozen_clock):
         assert "Column 6" in screen_text(app)
         await pilot.press("3")
         assert "Column 3" in screen_text(app)
+
+    run(app, body)
+
+
+def test_a_step_redraws_the_panel_in_place_with_one_layout(frozen_clock, monkeypatch):
+    """Over SSH each player's screen is drawn by a process of its own: every layout and
+    every line drawn again is CPU (and bytes) on every step. A card played into the
+    column rewrites the moves in place, the highlight staying on its line, and only the
+    column, one line longer, asks for a layout: not the list of moves, not the table
+    beside it, and not the column's scroll once more for its new size."""
+    session = _all_ready(_session("Ada", bots=0, timer_seconds=0))
+    app = FoxApp(session=session, bot_delay=0)
+    asked: list[str] = []
+    refresh = Widget.refresh
+
+    def spy(widget, *regions, **kwargs):
+        if kwargs.get("layout") and widget.id and widget.id.startswith("fm-"):
+            asked.append(widget.id)
+        return refresh(widget, *regions, **kwargs)
+
+    async def play(pilot, *keys: str) -> None:
+        highlighted = app.screen.query_one("#fm-moves", OptionList).highlighted
+        chosen, steps = panel(app)._choices[highlighted + keys.count("down")], session.step_count
+        await pilot.press(*keys, "enter")
+        await wait_for(pilot, lambda: session.step_count > steps)
+        assert session.record.steps[steps].action == chosen
+
+    async def body(pilot) -> None:
+        await wait_for(pilot, lambda: session.humans_to_act() == [0])
+        moves = app.screen.query_one("#fm-moves", OptionList)
+        await play(pilot, "down", "down")  # a card with the highlight on the third move
+        # (no scrollbar before or after: one that comes or goes is a layout of its own)
+        assert moves.highlighted == 2 and not moves.show_vertical_scrollbar
+        with monkeypatch.context() as patched:
+            patched.setattr(Widget, "refresh", spy)
+            await play(pilot, "down")  # another card: one move more on offer
+            await pilot.pause()
+        assert asked == ["fm-detail"]
+        assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a) for a in panel(app)._choices]
+        assert moves.highlighted == 3 and not moves.show_vertical_scrollbar
 
     run(app, body)
 

@@ -20,8 +20,9 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual import events
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Digits, OptionList, Static
-from textual.widgets.option_list import Option
 
 from foxtui.games.fox_matters import content
 from foxtui.games.fox_matters.actions import (
@@ -115,6 +116,24 @@ class CheckScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+# A column that grows or shrinks by a line is laid out once, and that layout places and
+# draws it. Textual would then take the new (virtual) sizes of the column and of the
+# scroll around it for a reason to lay out the whole screen once more and draw the
+# column twice: CPU for every player at a shared table, on nearly every step.
+
+
+class ColumnScroll(VerticalScroll):
+    """The zoomed-in column, scrolled when it is long."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class ColumnDetail(Static):
+    """What the zoomed-in column holds, as long as it is."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
 class ActionList(OptionList):
     """The moves on offer at the zoomed-in column (Enter plays the highlighted one)."""
 
@@ -123,6 +142,36 @@ class ActionList(OptionList):
         Binding("k", "cursor_up", "Previous move", id="fox_matters.choice_up", show=False),
         Binding("j", "cursor_down", "Next move", id="fox_matters.choice_down", show=False),
     ]
+
+    #: Its size is the stylesheet's, never its moves': a longer or shorter list redraws
+    #: its own lines and scrollbar, and OptionList's layout of the whole screen is not needed.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)  # a player's name is never read as markup
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        # The moves now wrap at another width. OptionList learns it from a resize only,
+        # and a list of a fixed size is not resized when its scrollbar comes or goes.
+        self._clear_caches()
+
+    def offer(self, labels: list[str]) -> None:
+        """Show these moves, rewriting only those that changed, the highlight staying on the
+        same line (a list cleared and filled again is laid out again, scrolled back to the
+        top and drawn whole)."""
+        old = [str(option.prompt) for option in self.options]
+        if labels == old:
+            return
+        kept = min(len(old), len(labels))
+        for index in range(kept):
+            if old[index] != labels[index]:
+                self.replace_option_prompt_at_index(index, labels[index])
+        for index in range(len(old) - 1, kept - 1, -1):
+            self.remove_option_at_index(index)
+        self.add_options(labels[kept:])
+        if labels and self.highlighted is None:
+            self.highlighted = 0
+        self.scroll_to_highlight()
 
 
 class FoxMattersPanel(GamePanel):
@@ -184,8 +233,8 @@ cards remember whose they are. Only the moves you may make now are offered.
             yield Static(id="fm-head")
             yield Digits("", id="fm-timer")
         with Horizontal(id="fm-middle"):
-            with VerticalScroll(id="fm-column"):
-                yield Static(id="fm-detail")
+            with ColumnScroll(id="fm-column"):
+                yield ColumnDetail(id="fm-detail")
             with Grid(id="fm-board"):  # a roomy terminal: all six columns at once
                 for c in range(NUM_COLUMNS):
                     yield Static(id=f"fm-cell-{c}", classes="fm-cell")
@@ -356,7 +405,9 @@ cards remember whose they are. Only the moves you may make now are offered.
             update_if_changed(self.query_one("#fm-detail", Static), self._column_text(view, self._column))
         # what is hidden is drawn when it is shown (t and a resize redraw)
         if not roomy and not whole:
-            update_if_changed(self.query_one("#fm-table", Static), self._table_summary(view))
+            table = self.query_one("#fm-table", Static)
+            summary = self._table_summary(view)  # a line per player, whose number never changes
+            update_if_changed(table, summary, layout=str(table.content).count("\n") != summary.plain.count("\n"))
         if roomy or whole:
             update_if_changed(self.query_one("#fm-whole-table", Static), self._table_text(view))
         self.query_one("#fm-table").display = not roomy and not whole
@@ -486,15 +537,9 @@ cards remember whose they are. Only the moves you may make now are offered.
         return out
 
     def _offer(self, choices: list[Any]) -> None:
-        widget = self.query_one(ActionList)
-        if choices == self._choices:
-            return  # the same offer: keep the highlight
-        old = widget.highlighted
-        self._choices = choices
-        widget.clear_options()
-        widget.add_options([Option(self._label(a)) for a in choices])
-        if choices:
-            widget.highlighted = min(old or 0, len(choices) - 1)
+        if choices != self._choices:
+            self._choices = choices
+            self.query_one(ActionList).offer([self._label(a) for a in choices])
 
     def _owner(self, card: str) -> str:
         view = self._view
