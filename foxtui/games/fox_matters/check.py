@@ -120,18 +120,27 @@ def _unpacked(packed: int) -> tuple[tuple[int, ...], int, dict[str, int]]:
     return hit
 
 
+# What a problem or a faced Fear token asks for fits in one int: its specific needs packed
+# as above, and its total in the bits above them, so a cluster sums with one addition each.
+_TOTAL_SHIFT = _BYTE * (N + 1)
+_SPECIFIC = (1 << (_BYTE * N)) - 1
+#: nightmare -> problem id -> (total << _TOTAL_SHIFT) + specific needs packed
+_ASKS: dict[str, dict[str, int]] = {
+    nid: {pid: (total << _TOTAL_SHIFT) + _NEED[pid] for pid, total in totals.items()} for nid, totals in _TOTAL.items()
+}
+#: faced Fear kind -> what it adds, packed the same way
+_FACED_ASKS: dict[str, int] = {kind: (t << _TOTAL_SHIFT) + n for kind, (t, n) in _FACED.items()}
+
+
 def _needs(problems: Sequence[str], faced: Sequence[str], nightmare: str) -> tuple[int, int]:
     """(total before any Gray Tail, specific needs packed) for problems and faced Fear."""
-    totals = _TOTAL[nightmare]
-    total = need = 0
+    asks = _ASKS[nightmare]
+    both = 0
     for pid in problems:
-        total += totals[pid]
-        need += _NEED[pid]
+        both += asks[pid]
     for kind in faced:
-        t, n = _FACED[kind]
-        total += t
-        need += n
-    return total, need
+        both += _FACED_ASKS[kind]
+    return both >> _TOTAL_SHIFT, both & _SPECIFIC
 
 
 def broken_links(cards: Sequence[str]) -> list[int]:
@@ -197,14 +206,23 @@ def _missing(need: int, have: int, wild: int) -> tuple[tuple[int, ...], int, dic
     return hit
 
 
-def evaluate(
+_NOTHING = ((0,) * N, 0, {})  # _unpacked(0), kept apart from the memo (which may be cleared)
+
+
+def outcome(
     problems: Sequence[str],
     cards: Sequence[str],
     knight_symbols: Sequence[int],
     faced: Sequence[str],
     nightmare: str,
-) -> Check:
+) -> tuple:
+    """What evaluate finds, as a plain tuple in the order of Check's fields (the counts
+    as shared tuples). The Problem check reads it directly: it needs no Check."""
     total, need = _needs(problems, faced, nightmare)
+    if not cards and not knight_symbols and problems:
+        # a bare column (the usual one at the Problem check): the outcome follows from what it needs
+        bare = _BARE.get((total, need))
+        return bare if bare is not None else _bare(total, need)
     if cards:
         cards = tuple(cards)
         have, wild, broken, gray = _CHAINS.get(cards) or _chain(cards)
@@ -214,26 +232,72 @@ def evaluate(
         broken = _NO_LINKS
     for s in knight_symbols:
         have += _ONE[s]
-    # the memo lookups written out: this runs for every distinct column the check meets
+    # the memo lookups written out: this runs for every column at every Problem check
     need_counts, specific, need_names = _UNPACKED.get(need) or _unpacked(need)
-    have_counts, have_sum, have_names = _UNPACKED.get(have) or _unpacked(have)
-    missing, short, missing_names = _MISSING.get((need, have, wild)) or _missing(need, have, wild)
+    if have or wild:
+        have_counts, have_sum, have_names = _UNPACKED.get(have) or _unpacked(have)
+        missing, short, missing_names = _MISSING.get((need, have, wild)) or _missing(need, have, wild)
+    else:  # nothing there (the usual column): every specific symbol is missing
+        have_counts, have_sum, have_names = _NOTHING
+        missing, short, missing_names = need_counts, specific, need_names
     need_total = total if total > specific else specific
     rest = need_total - have_sum - wild - short
     missing_any = rest if rest > 0 else 0
     met = bool(problems) and not broken and short + missing_any == 0
-    return Check(
+    return (
         need_total,
-        list(need_counts),
-        list(have_counts),
+        need_counts,
+        have_counts,
         wild,
         have_sum + wild,
-        list(missing),
+        missing,
         missing_any,
         broken,
         gray,
         met,
         (need_names, have_names, missing_names),
+    )
+
+
+#: (total, specific needs packed) -> outcome of a column with problems and nothing else
+_BARE: dict[tuple[int, int], tuple] = {}
+
+
+def _bare(total: int, need: int) -> tuple:
+    need_counts, specific, need_names = _unpacked(need)
+    need_total = total if total > specific else specific
+    missing_any = need_total - specific
+    nothing, _, no_names = _NOTHING
+    if len(_BARE) > 8192:
+        _BARE.clear()
+    hit = _BARE[total, need] = (
+        need_total,
+        need_counts,
+        nothing,
+        0,
+        0,
+        need_counts,
+        missing_any,
+        _NO_LINKS,
+        0,
+        specific + missing_any == 0,
+        (need_names, no_names, need_names),
+    )
+    return hit
+
+
+def evaluate(
+    problems: Sequence[str],
+    cards: Sequence[str],
+    knight_symbols: Sequence[int],
+    faced: Sequence[str],
+    nightmare: str,
+) -> Check:
+    need_total, need, have, have_any, have_total, missing, missing_any, broken, gray, met, counts = outcome(
+        problems, cards, knight_symbols, faced, nightmare
+    )
+    return Check(
+        need_total, list(need), list(have), have_any, have_total, list(missing), missing_any, broken, gray, met, counts
     )
 
 

@@ -11,7 +11,7 @@ Problem check and Clean-up (automatic, inside the step that ends the Action).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from msgspec.structs import replace
 
@@ -69,6 +69,7 @@ PROBLEM_KINDS = ("common", "complicated", "nightmare")
 
 _SETS = [frozenset(i for i in range(MAX_PLAYERS) if m >> i & 1) for m in range(1 << MAX_PLAYERS)]
 _NOBODY: frozenset[int] = frozenset()
+_NOBODY_ON: list[int] = []  # resolve: no knight stands on the column (never changed)
 
 
 # shared immutable hand cards, one per card and side: cards going back to a hand are
@@ -252,22 +253,8 @@ def to_act(state: State) -> frozenset[int]:
     return _NOBODY
 
 
-#: card id -> the symbols that may follow it as bits, for column_accepts
+#: card id -> the symbols that may follow it as bits: what a column ending in it accepts
 _FOLLOW_MASK: dict[str, int] = {c: card.follow_mask for c, card in CARDS.items()}
-
-
-def column_accepts(state: State) -> tuple[int, ...]:
-    """Per column: -2 (no problem: nothing may be played), -1 (empty: any card), else the
-    follow-up mask of its last card."""
-    out = []
-    for col in state.columns:
-        if not col.problems:
-            out.append(-2)
-        elif col.cards:
-            out.append(_FOLLOW_MASK[col.cards[-1].card])
-        else:
-            out.append(-1)
-    return tuple(out)
 
 
 # The legal list is rebuilt after every step and is long (a solo player has five knights,
@@ -326,6 +313,68 @@ def _plays(hand: list[HandCard], table: dict, accepts: tuple[int, ...], out: lis
             extend(acts if acts is not None else _open_plays(table, accepts, hc.card))
 
 
+# The plays of the last hands asked about (the planning seat's hand, or all hands in the
+# Action), with the table they were worked out for: a step that changes neither the hands nor
+# what the columns accept (a knight moved, Fear faced) passes the very same lists on, and
+# states are never changed in place, so the same plays follow. Holding the lists keeps their
+# ids from being reused; the entry is one tuple, replaced whole, so it is always consistent.
+_LAST_PLAYS: list[tuple] = [(None, None, [])]  # [(source, table, plays)]
+
+
+def _plays_of(source: list, hands: Iterable[list[HandCard]], table: dict, accepts: tuple[int, ...]) -> list:
+    """The PlayCard actions of the face-up cards in ``hands``, which come from ``source``
+    (a hand or the list of hands). The list returned is shared: copy it, never change it."""
+    last_source, last_table, plays = _LAST_PLAYS[0]
+    if source is last_source and table is last_table:
+        return plays
+    plays = []
+    for hand in hands:
+        _plays(hand, table, accepts, plays)
+    _LAST_PLAYS[0] = (source, table, plays)
+    return plays
+
+
+# Likewise the parts of the last columns asked about, for one seat in Planning (-1: the Action):
+# the columns stay the very same list while knights move and when the Action begins.
+_LAST_COLUMNS: list[tuple] = [(None, None, (), {}, [], [])]  # [(columns, seat, accepts, table, takes, faces)]
+
+
+def _column_parts(columns: list[Column], seat: int) -> tuple:
+    """One pass over the columns: what each accepts (for the plays, which come first), and
+    the TakeBack and FaceFear actions (listed later). The lists are shared: copy them."""
+    parts = _LAST_COLUMNS[0]
+    if columns is parts[0] and seat == parts[1]:
+        return parts
+    planning = seat >= 0
+    accepts_list = []
+    takes = []
+    faces = []
+    c = 0
+    for col in columns:
+        played = col.cards
+        if not col.problems:
+            accepts_list.append(-2)
+        elif played:
+            accepts_list.append(_FOLLOW_MASK[played[-1].card])
+        else:
+            accepts_list.append(-1)
+        if played:
+            for p in played:
+                if p.owner == seat or not planning:
+                    takes.append(TAKE[p.card])
+        if planning and col.fear:
+            at = _FACE_AT[c]
+            i = 0
+            for f in col.fear:
+                if not f.up:
+                    faces.append(at[i])
+                i += 1
+        c += 1
+    accepts = tuple(accepts_list)
+    parts = _LAST_COLUMNS[0] = (columns, seat, accepts, _TABLES.get(accepts) or _table(accepts), takes, faces)
+    return parts
+
+
 def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     if phase == "planning" or phase == "action":
@@ -339,47 +388,29 @@ def legal_actions(state: State, seat: int) -> list:
         return [PICK[c] for c in state.pending.cards]  # type: ignore[union-attr]
     else:
         return []
-    columns = state.columns
-    accepts = column_accepts(state)
-    table = _TABLES.get(accepts) or _table(accepts)
+    planning = phase == "planning"
+    _, _, accepts, table, takes, faces = _column_parts(state.columns, seat if planning else -1)
     out: list = []
-    append = out.append
-    if phase == "planning":
-        _plays(state.hands[seat], table, accepts, out)
-        for col in columns:
-            if col.cards:
-                for p in col.cards:
-                    if p.owner == seat:
-                        append(TAKE[p.card])
+    if planning:
+        hand = state.hands[seat]
+        out += _plays_of(hand, (hand,), table, accepts)
+        out += takes
         for k in state.knights:
             if k.owner == seat:
-                out.extend(_MOVES_FROM[k.id][k.column + 1])
+                out += _MOVES_FROM[k.id][k.column + 1]
                 if k.cheese:
-                    out.extend(_ability_actions(state, k))
-        c = 0
-        for col in columns:
-            if col.fear:
-                faces = _FACE_AT[c]
-                i = 0
-                for f in col.fear:
-                    if not f.up:
-                        append(faces[i])
-                    i += 1
-            c += 1
-        append(READY)
+                    out += _ability_actions(state, k)
+        out += faces
+        out.append(READY)
         return out
     # action: a cooperative table, anyone may play or move anything that is face up
-    for hand in state.hands:
-        _plays(hand, table, accepts, out)
-    for col in columns:
-        if col.cards:
-            for p in col.cards:
-                append(TAKE[p.card])
+    out += _plays_of(state.hands, state.hands, table, accepts)
+    out += takes
     for k in state.knights:
-        out.extend(_MOVES_FROM[k.id][k.column + 1])
-    append(END_ACTION)
+        out += _MOVES_FROM[k.id][k.column + 1]
+    out.append(END_ACTION)
     if state.options.timer_seconds > 0:
-        append(TIME_UP)
+        out.append(TIME_UP)
     return out
 
 
@@ -626,7 +657,7 @@ def _ready(state: State, seat: int, action: Ready) -> State:
 def start_action(state: State) -> State:
     """The timer starts: every face-down card in a hand is revealed."""
     hands = [[hc if hc.up else _FACE_UP[hc.card] for hc in hand] for hand in state.hands]
-    return replace(state, phase="action", hands=hands, ready=[False] * len(state.seats))
+    return replace(state, phase="action", hands=hands, ready=[False] * len(state.seats), phase_steps=0)
 
 
 def _end_action(state: State, seat: int, action: EndAction) -> State:
@@ -831,43 +862,47 @@ def resolve(state: State) -> State:
     dealt: dict[str, int] | None = None  # with the discard piles, copied at the first column dealt with
     reports: list[ColumnReport] = []
     lost_at: list[int] = []
-    standing: list[list[int]] = [[] for _ in old_columns]  # knights by column
+    standing: list[list[int]] | None = None  # knights by column, when any stands on one
     for i, k in enumerate(knights):
         if k.column >= 0:
+            if standing is None:
+                standing = [[] for _ in old_columns]
             standing[k.column].append(i)
     for c, col in enumerate(old_columns):
         played = col.cards
-        if not col.problems:
+        problems = col.problems
+        if not problems:
             if played:  # nothing to deal with: the cards simply go back
                 for p in played:
                     back[p.owner].append(_FACE_UP[p.card])
                 columns[c] = Column([], [], col.fear)
             continue
         # what check_column(state, c) looks at, gathered once here (standing saves a knight
-        # scan per column); plain loops, as most of these lists are empty or short
-        on = standing[c]
+        # scan per column); plain loops, as most of these lists are empty or short. Every
+        # round's columns differ, so the check is worked out afresh, without the memo.
         fear = col.fear
+        faced: list[str] = []
+        for f in fear:
+            if f.up:
+                faced.append(FEAR_KIND[f.token])
+        on = standing[c] if standing is not None else _NOBODY_ON
         cards: tuple[str, ...] = ()
+        names: list[str] = []
+        symbols: list[int] = []
         if played:
             ids = []
             for p in played:
                 ids.append(p.card)
             cards = tuple(ids)
-        faced: list[str] = []
-        for f in fear:
-            if f.up:
-                faced.append(FEAR_KIND[f.token])
-        names: list[str] = []
-        symbols: tuple[int, ...] = ()
-        if on:
-            for i in on:
-                names.append(knights[i].id)
-            symbols = tuple([KNIGHT_SYMBOL[k] for k in names])
-        key = (tuple(col.problems), cards, symbols, tuple(faced), nightmare)
-        result = _CHECKS.get(key) or _check(*key)
+        for i in on:
+            names.append(knights[i].id)
+            symbols.append(KNIGHT_SYMBOL[knights[i].id])
+        need_total, _, _, have_any, have_total, _, missing_any, broken, gray, met, counts = check.outcome(
+            problems, cards, symbols, faced, nightmare
+        )
         cheese: dict[str, int] = {}
         fear_added = third = False
-        if result.met:
+        if met:
             if on:
                 knights, cheese = _share_cheese(knights, on, len(col.problems))
             if dealt is None:
@@ -909,7 +944,7 @@ def resolve(state: State) -> State:
                 fear = [*fear, Fear(pool.pop(), False)]
                 fear_added = True
             columns[c] = Column(col.problems, [], fear)
-        need, have, missing = result.counts
+        need, have, missing = counts
         reports.append(
             ColumnReport(
                 c,
@@ -917,16 +952,16 @@ def resolve(state: State) -> State:
                 played,
                 names,
                 faced,
-                result.gray,
-                result.need_total,
+                gray,
+                need_total,
                 need,
                 have,
-                result.have_any,
-                result.have_total,
+                have_any,
+                have_total,
                 missing,
-                result.missing_any,
-                result.broken,
-                result.met,
+                missing_any,
+                broken,
+                met,
                 cheese,
                 fear_added,
                 third,
@@ -949,6 +984,7 @@ def resolve(state: State) -> State:
         fear_pool=pool,
         reports=state.reports + [RoundReport(state.round, reports)],
         ready=[False] * len(state.seats),
+        phase_steps=0,  # a new round (or the end) follows: apply need not copy the state again
     )
     if dealt is not None:
         state = replace(
@@ -1004,7 +1040,9 @@ def _draw_many(deck: list[str], discard: list[str], count: int, r: Rng) -> tuple
     case) the draws are a slice off its end and the discard pile is passed through as it is."""
     keep = len(deck) - count
     if keep >= 0:
-        return deck[keep:][::-1], deck[:keep], discard
+        drawn = deck[keep:]
+        drawn.reverse()
+        return drawn, deck[:keep], discard
     deck, discard = list(deck), list(discard)
     drawn = []
     for _ in range(count):
@@ -1021,7 +1059,7 @@ def clean_up(state: State) -> State:
     r = Rng(state.rng)
     problems = []
     for col in state.columns:
-        problems.append(col.problems[:])
+        problems.append([*col.problems])
     deck, discard = state.common_deck, state.common_discard
     if len(deck) >= NUM_COLUMNS:
         # the usual case: a problem for each column straight off the deck, so no draw can
