@@ -9,6 +9,8 @@ follows the supply track and the track is refilled.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from msgspec.structs import replace
 
 from foxtui.engine.rng import Rng
@@ -23,7 +25,7 @@ from .content import (
     UPGRADE,
     patron_side,
 )
-from .state import AUTOMATON, FREE, Fox, Space, State
+from .state import AUTOMATON, FREE, Fox, Player, Space, State
 
 CATEGORIES = (
     "studies",
@@ -61,15 +63,24 @@ class Piles:
         self.male_discard = list(state.male_discard)
         self.blank_discard = [list(p.blank_discard) for p in state.players]
 
-    def discard(self, fox: Fox | None) -> None:
-        if fox is None:
-            return
-        if fox.owner >= 0:
-            self.blank_discard[fox.owner].append(fox.card)
-        elif foxes.is_female(fox):
-            self.female_discard.append(fox.card)
-        else:
-            self.male_discard.append(fox.card)
+    def discard_all(self, leaving: Iterable[Fox | None]) -> None:
+        blank, female, male = self.blank_discard, self.female_discard, self.male_discard
+        for fox in leaving:
+            if fox is None:
+                continue
+            if fox.owner >= 0:
+                blank[fox.owner].append(fox.card)
+            elif foxes.is_female(fox):
+                female.append(fox.card)
+            else:
+                male.append(fox.card)
+
+    def discarded_blanks(self, players: list[Player]) -> list[Player]:
+        """The players with their blank-fox discards as these piles have them (only grown)."""
+        return [
+            replace(p, blank_discard=pile) if len(pile) != len(p.blank_discard) else p
+            for p, pile in zip(players, self.blank_discard)
+        ]
 
     def draw(self, female: bool, r: Rng) -> Fox | None:
         if female:
@@ -85,20 +96,17 @@ def settle_row(row: list[Fox], female: bool, need: int, piles: Piles, r: Rng) ->
     it short. Returns the row and the foxes dropped."""
     row = list(row)
     dropped: list[Fox] = []
-
-    def refill() -> None:
+    for thinning in (True, False):
         while len(row) < need:
             fox = piles.draw(female, r)
             if fox is None:
                 break
             row.append(fox)
-
-    refill()
-    while len(row) > ROW_CAP:
-        low = min(f.friendliness for f in row)
-        dropped.extend(f for f in row if f.friendliness == low)
-        row[:] = [f for f in row if f.friendliness != low]
-    refill()
+        if thinning:
+            while len(row) > ROW_CAP:
+                low = min([f.friendliness for f in row])
+                dropped.extend([f for f in row if f.friendliness == low])
+                row = [f for f in row if f.friendliness != low]
     return row, dropped
 
 
@@ -119,7 +127,12 @@ def friendliness_reward(state: State) -> tuple[int, list[int], int]:
         best = -1
     if space < 0 or best < 0:
         return -1, [], best
-    winners = [s for s, p in enumerate(state.players) if best in [pup.friendliness for pup in p.pups]]
+    winners = []
+    for s, p in enumerate(state.players):
+        for pup in p.pups:
+            if pup.friendliness == best:
+                winners.append(s)
+                break
     return space, winners, best
 
 
@@ -129,14 +142,15 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     # 1. the previous generation leaves (opponent foxes stay, moved to the left end), and the parents
     rows: list[list[Fox]] = []
     for row in (state.females, state.males):
-        kept = [f for f in row if f.automaton]
+        kept, leaving = [], []
         for f in row:
-            if not f.automaton:
-                piles.discard(f)
+            if f.automaton:
+                kept.append(replace(f, automaton=False))
+            else:
+                leaving.append(f)
         rows.append(kept)
-    for p in state.players:
-        piles.discard(p.female)
-        piles.discard(p.male)
+        piles.discard_all(leaving)
+    piles.discard_all([fox for p in state.players for fox in (p.female, p.male)])
     # 2. the new pups enter the kennel, in turn order
     humans = [s for s in state.order if s != AUTOMATON]
     for s in humans:
@@ -158,19 +172,18 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
         names = " and ".join(state.seats[s].name for s in winners)
         others = f"; everyone else takes {gift} friendly token{'s' if gift != 1 else ''}" if len(winners) < n else ""
         events.append(f"Friendliest pup ({best}): {names} place{'s' if len(winners) == 1 else ''} a meeple on friendliness space {space + 1}{others}.")
-    rows = [[replace(f, automaton=False) if f.automaton else f for f in row] for row in rows]
     # 5 (early). the turn order follows the supply track: the gear furthest left goes first
     a = state.automaton
     where = {s: (state.players[s].gear if state.players[s].gear >= 0 else 99, s) for s in humans}
     if a is not None:
         where[AUTOMATON] = (a.gear if a.gear >= 0 else 99, n)
-    order = sorted(where, key=lambda s: where[s])
+    order = sorted(where, key=where.__getitem__)
     if order != state.order:
         events.append("Turn order: " + ", ".join("the automated opponent" if s == AUTOMATON else state.seats[s].name for s in order) + ".")
     if state.round >= ROUNDS:
         return replace(
             state,
-            players=[replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(players)],
+            players=piles.discarded_blanks(players),
             rewards=rewards,
             order=order,
             females=rows[0],
@@ -186,8 +199,7 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     settled = []
     for k, row in enumerate(rows):
         row, dropped = settle_row(row, k == 0, need, piles, r)
-        for f in dropped:
-            piles.discard(f)
+        piles.discard_all(dropped)
         if dropped:
             events.append(f"The {'female' if k == 0 else 'male'} row is thinned to {len(row)}: " + ", ".join(f.name for f in dropped) + " leave.")
         settled.append(row)
@@ -198,10 +210,9 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     for _ in range(1, len(state.track)):
         tile = draw(tiles, tile_discard, r)
         track.append(Space(tile or "", FREE))
-    players = [replace(p, blank_discard=piles.blank_discard[s]) for s, p in enumerate(players)]
     return replace(
         state,
-        players=players,
+        players=piles.discarded_blanks(players),
         rewards=rewards,
         order=order,
         females=settled[0],

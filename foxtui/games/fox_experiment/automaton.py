@@ -13,7 +13,7 @@ from msgspec.structs import replace
 from foxtui.engine.rng import Rng
 
 from . import foxes
-from .content import AUTO_STUDY, BLANK, POPCOUNT, SELECTION, TRACK_LEN, trait_name
+from .content import AUTO_STUDY, BLANK, PARENT, POPCOUNT, SELECTION, TRACK_LEN, trait_name
 from .state import AUTO_GEAR, AUTO_MEEPLE, FREE, Automaton, Fox, Space, State
 
 ITEMS = ("female", "male", "supply")
@@ -34,19 +34,22 @@ def pick_fox(row: list[Fox], prefs: tuple[int, int], arrow_: str) -> int:
     of its first trait, then of its second, then the first one from the side opposite
     the arrow (a left arrow starts from the right)."""
     p1, p2 = prefs
-    best, tied = None, []
-    for i, fox in enumerate(row):
+    dice = foxes.dice
+    best = first = last = -1
+    i = -1
+    for fox in row:
+        i += 1
         if fox.automaton:
             continue
-        d = foxes.dice(fox)
-        score = (d[p1], d[p2])
-        if best is None or score > best:
-            best, tied = score, [i]
+        # a deck fox nobody added dice to has its printed dice (foxes.dice without the call)
+        d = PARENT[fox.card].dice if fox.owner < 0 and not fox.extra else dice(fox)
+        score = d[p1] << 8 | d[p2]  # (first trait, second trait) as one number: a fox has far fewer than 256 dice
+        if score > best:
+            best = score
+            first = last = i
         elif score == best:
-            tied.append(i)
-    if not tied:
-        return -1
-    return tied[-1] if arrow_ == "left" else tied[0]
+            last = i
+    return last if arrow_ == "left" else first
 
 
 def pick_space(track: list[Space], arrow_: str) -> int:
@@ -58,7 +61,11 @@ def pick_space(track: list[Space], arrow_: str) -> int:
 
 def still_needs(took: list[int]) -> int:
     """The item the opponent needs most (ties: female, male, supply)."""
-    return max(range(3), key=lambda i: (2 - took[i], -i))
+    return took.index(min(took))
+
+
+_ITEMS_OF = {c: tuple(ITEMS.index(item) for item in s.items) for c, s in SELECTION.items()}
+_ITEMS_TEXT = {c: " + ".join(s.items) for c, s in SELECTION.items()}
 
 
 def take_turn(state: State, r: Rng, events: list[str]) -> State:
@@ -80,8 +87,7 @@ def take_turn(state: State, r: Rng, events: list[str]) -> State:
     tile_discard = state.tile_discard
     meeple, gear = a.meeple, a.gear
     said = []
-    for item in SELECTION[card].items:
-        i = ITEMS.index(item)
+    for i in _ITEMS_OF[card]:
         if took[i] >= 2:
             i = still_needs(took)
         took[i] += 1
@@ -110,8 +116,7 @@ def take_turn(state: State, r: Rng, events: list[str]) -> State:
             gear = k
             said.append(f"puts its gear on supply space {k + 1}")
     a = replace(a, deck=deck, discard=discard, shown=card, took=took, meeple=meeple, gear=gear)
-    items = " + ".join(SELECTION[card].items)
-    events.append(f"The automated opponent turns over {items} (arrow {way}) and " + " and ".join(said) + ".")
+    events.append(f"The automated opponent turns over {_ITEMS_TEXT[card]} (arrow {way}) and " + " and ".join(said) + ".")
     return replace(
         state,
         automaton=a,
@@ -149,7 +154,7 @@ def breed(state: State, events: list[str]) -> State:
             new.append(fox)
         rows.append(new)
     if names:
-        traits = " and ".join(trait_name(t) for t in prefs)
+        traits = f"{_NAMES[prefs[0]]} and {_NAMES[prefs[1]]}"
         events.append(f"The automated opponent breeds: {', '.join(names)} gain {traits}.")
     return replace(state, females=rows[0], males=rows[1])
 

@@ -76,102 +76,119 @@ def _offers(halves: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((s, c) for s, c in enumerate(halves))
 
 
-OFFERS = tuple(tuple(_offers(h) for _, h in faces) for faces in FACES)
+_ROLLS: dict[int, tuple] = {}
+_PATTERNS: dict[int, tuple] = {}
+assert ANY == N == 4  # _roll_offers spells the five colours out
 
 
-def _free(dice: Sequence, pairs: Sequence[Pair]) -> list[list[tuple[int, int]]]:
-    """Free halves by colour (ANY last) as (die, slot); a die's second half of the same
-    colour is left out while its first is free (the same choice)."""
-    by_colour: list[list[tuple[int, int]]] = [[], [], [], [], []]
-    if not pairs:
-        for d, die in enumerate(dice):
-            for s, c in OFFERS[die.kind][die.face]:
-                by_colour[c].append((d, s))
-        return by_colour
-    used = [0] * (len(dice) + 1)  # per die, a bit per used slot (the last entry: tokens)
-    for p in pairs:
-        used[p.a] |= 1 << p.a_half
-        used[p.b] |= 1 << p.b_half
-    for d, die in enumerate(dice):
-        hs = FACES[die.kind][die.face][1]
-        if not hs:
-            continue
-        u = used[d]
-        if len(hs) == 1:
-            if not u & 1:
-                by_colour[hs[0]].append((d, 0))
-        elif hs[0] == hs[1]:
-            if not u & 1:
-                by_colour[hs[0]].append((d, 0))
-            elif not u & 2:
-                by_colour[hs[0]].append((d, 1))
-        else:
-            if not u & 1:
-                by_colour[hs[0]].append((d, 0))
-            if not u & 2:
-                by_colour[hs[1]].append((d, 1))
-    return by_colour
+def _patterns(width: int) -> tuple[tuple[int, ...], ...]:
+    """Per die kind and face, for die 0: one mask with a field of ``width`` bits per colour
+    (ANY last), bit = slot, for the halves it offers while none is used, and a sixth field
+    with bit 0 set if its two halves share a colour."""
+    hit = _PATTERNS.get(width)
+    if hit is None:
+        hit = _PATTERNS[width] = tuple(
+            tuple(
+                sum([1 << (c * width + s) for s, c in _offers(h)]) | (len(h) == 2 and h[0] == h[1]) << 5 * width
+                for _, h in faces
+            )
+            for faces in FACES
+        )
+    return hit
 
 
-_LEGAL: dict[tuple, tuple[Sequence, tuple[Pair, ...], tuple[Pair, ...]]] = {}
+def _roll_offers(dice: Sequence) -> tuple[list[int], int]:
+    """What a roll offers while no half is used: per colour (ANY last) a mask with bit
+    2 * die + slot per half, and the mask of the first halves of dice showing two halves
+    of one colour (when that one is used, the second takes its place). Kept per dice list."""
+    hit = _ROLLS.get(id(dice))
+    if hit is not None and hit[0] is dice:
+        return hit[1], hit[2]
+    width = 2 * len(dice)
+    patterns = _patterns(width)
+    m = shift = 0
+    for die in dice:  # all the fields at once: one shift and one "or" a die
+        m |= patterns[die.kind][die.face] << shift
+        shift += 2
+    field = (1 << width) - 1
+    by_colour = [m & field, m >> width & field, m >> 2 * width & field, m >> 3 * width & field, m >> 4 * width & field]
+    if len(_ROLLS) > 4096:
+        _ROLLS.clear()
+    _ROLLS[id(dice)] = (dice, by_colour, m >> 5 * width)  # keeps the list alive: its id is not reused
+    return by_colour, m >> 5 * width
 
 
-def _legal_entry(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> tuple[Pair, ...]:
-    # keyed on the dice list and the pair objects themselves (states share them until they
-    # change; an Unpair brings back pairs made before): the entry keeps them alive, so
-    # their ids are not reused while it exists
-    made = tuple(pairs)
-    key = (id(dice), tokens if tokens < 2 else 2, *map(id, made))
-    hit = _LEGAL.get(key)
-    if hit is None or hit[0] is not dice or hit[1] != made:
-        if len(_LEGAL) > 4096:
-            _LEGAL.clear()
-        hit = _LEGAL[key] = (dice, made, tuple(_legal_pairs(dice, pairs, tokens)))
-    return hit[2]
+def _refs(mask: int) -> list[tuple[int, int]]:
+    """(die, slot) of the halves in a mask, die by die."""
+    out = []
+    while mask:
+        low = mask & -mask
+        b = low.bit_length() - 1
+        out.append((b >> 1, b & 1))
+        mask ^= low
+    return out
 
 
 def legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
     """Every pairing open now. ``tokens``: friendly tokens not yet used in a pair. Where a
     die shows two halves of the same colour, only its first free one is offered (the
-    other is the same choice)."""
-    return list(_legal_entry(dice, pairs, tokens))
-
-
-def is_legal_pair(dice: Sequence, pairs: Sequence[Pair], tokens: int, p: Pair) -> bool:
-    """Whether ``p`` is one of ``legal_pairs(dice, pairs, tokens)``."""
-    return p in _legal_entry(dice, pairs, tokens)
-
-
-def _legal_pairs(dice: Sequence, pairs: Sequence[Pair], tokens: int) -> list[Pair]:
-    by_colour = _free(dice, pairs)
-    wild = tuple(by_colour[ANY])
+    other is the same choice). A dice list is never changed in place (states share it):
+    what a roll offers is worked out once per list."""
+    offered, doubles = _roll_offers(dice)
+    used = 0
+    for p in pairs:
+        if p.a != TOKEN:
+            used |= 1 << 2 * p.a + p.a_half
+        if p.b != TOKEN:
+            used |= 1 << 2 * p.b + p.b_half
+    free = ~used
     tok = tokens > 0
     groups = _GROUPS
     if len(groups) > 50_000:
         groups.clear()
+    # free halves per colour: the ones offered and not used, and the second of a
+    # same-colour double whose first is used
+    wild = offered[ANY]
+    if used:
+        wild = (wild & free) | ((wild & doubles & used) << 1 & free)
     out: list[Pair] = []
     # the pairs of one colour depend only on that colour's free halves, the wild ones and
     # whether a token is free: remembered per group, so a roll mostly reuses them
     for c in range(N):
-        own = by_colour[c]
+        own = offered[c]
+        if used:
+            own = (own & free) | ((own & doubles & used) << 1 & free)
         if own:
-            key = (c, tuple(own), wild, tok)
+            key = (c, own, wild, tok)
             g = groups.get(key)
             if g is None:
-                g = groups[key] = _colour_group(c, own, wild, tok)
+                g = groups[key] = _colour_group(c, _refs(own), _refs(wild), tok)
             out.extend(g)
     if wild:
-        key = (ANY, (), wild, tok)
+        key = (ANY, 0, wild, tok)
         g = groups.get(key)
         if g is None:
-            g = groups[key] = _wild_group(wild, tok)
+            g = groups[key] = _wild_group(_refs(wild), tok)
         out.extend(g)
     if tokens >= 2:
         out.extend(_TOKEN_PAIRS)
+    global _LAST
+    _LAST = (dice, tuple(pairs), min(tokens, 2), tuple(out))  # (the caller may extend ``out``)
     return out
 
 
+_LAST: tuple = (None, (), 0, ())  # the last legal_pairs asked: (dice, pairs, tokens up to 2, answer)
+
+
 _GROUPS: dict[tuple, tuple[Pair, ...]] = {}
+
+
+def is_legal_pair(dice: Sequence, pairs: Sequence[Pair], tokens: int, p: Pair) -> bool:
+    """Whether ``p`` is one of ``legal_pairs(dice, pairs, tokens)``."""
+    last = _LAST  # a Pair step usually checks the list offered just before
+    if last[0] is dice and last[2] == min(tokens, 2) and last[1] == tuple(pairs):
+        return p in last[3]
+    return p in legal_pairs(dice, pairs, tokens)
 
 
 def _colour_group(c: int, own: Sequence[tuple[int, int]], wild: Sequence[tuple[int, int]], tok: bool) -> tuple[Pair, ...]:
@@ -222,8 +239,13 @@ def symbols(dice: Sequence, pairs: Sequence[Pair]) -> list[int]:
 def pup_marks(counts: Sequence[int]) -> tuple[list[int], int, int]:
     """A new pup card for these symbol counts: (marks per trait, point tokens for the
     symbols past a full track, friendliness)."""
-    marks = [(1 << min(k, TRACK_LEN)) - 1 for k in counts]
-    overflow = sum(k - TRACK_LEN for k in counts if k > TRACK_LEN)
+    marks = []
+    overflow = 0
+    for k in counts:
+        if k > TRACK_LEN:
+            overflow += k - TRACK_LEN
+            k = TRACK_LEN
+        marks.append((1 << k) - 1)
     return marks, overflow, sum(counts)
 
 

@@ -8,7 +8,7 @@ from .state import Fox
 
 N = len(TRAITS)
 ZEROS = (0,) * N
-assert N == 4  # dice() below spells the four traits out
+assert N == 4  # dice(), marked() and circles() below spell the four traits out
 
 
 _FEMALE = {**{c: p.female for c, p in PARENT.items()}, **{c: b.female for c, b in BLANK.items()}}
@@ -37,14 +37,16 @@ def marked(fox: Fox) -> tuple[int, ...]:
     """Marked spaces per trait (squares and circles): what studies look at."""
     if fox.owner < 0:
         return ZEROS
-    return tuple(POPCOUNT[m] for m in fox.marks)
+    m = fox.marks
+    return (POPCOUNT[m[0]], POPCOUNT[m[1]], POPCOUNT[m[2]], POPCOUNT[m[3]])
 
 
 def circles(fox: Fox) -> tuple[int, ...]:
     if fox.owner < 0:
         return ZEROS
     ci = BLANK[fox.card].circles
-    return tuple(POPCOUNT[fox.marks[t] & ci[t]] for t in range(N))
+    m = fox.marks
+    return (POPCOUNT[m[0] & ci[0]], POPCOUNT[m[1] & ci[1]], POPCOUNT[m[2] & ci[2]], POPCOUNT[m[3] & ci[3]])
 
 
 def deck_fox(card: str) -> Fox:

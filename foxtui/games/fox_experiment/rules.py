@@ -13,6 +13,7 @@ after the 5th.
 
 from __future__ import annotations
 
+from operator import add, attrgetter
 from typing import Callable
 
 from msgspec.structs import replace
@@ -150,26 +151,33 @@ def roll_faces(r: Rng, count: int) -> list[int]:
         if v >= _SIX_LIMIT:
             continue
         v %= _SIX
-        need = min(24, count - len(out))
-        got: list[int] = []
-        while len(got) < need:  # four digits at a time, lowest first
+        need = count - len(out)
+        for _ in range(6 if need >= 24 else (need + 3) >> 2):  # four digits at a time, lowest first
             v, low = divmod(v, 1296)
-            got.extend(_DIGITS4[low])
-        out.extend(got[:need])
+            out += _DIGITS4[low]
+    del out[count:]
     return out
 
 
 _DIGITS4 = [(v % 6, v // 6 % 6, v // 36 % 6, v // 216) for v in range(6**4)]
 
 
-class Ctx:
-    """What one step carries along: the chance and the lines the table says by itself."""
+_MASK64 = (1 << 64) - 1
 
-    __slots__ = ("r", "events")
+
+class Ctx(Rng):
+    """What one step carries along: the chance (it is the step's Rng, one object fewer to
+    make each step) and the lines the table says by itself."""
+
+    __slots__ = ("events",)
 
     def __init__(self, state: State) -> None:
-        self.r = Rng(state.rng)
+        self.state = state.rng & _MASK64  # as Rng(state.rng)
         self.events: list[str] = []
+
+    @property
+    def r(self) -> Rng:
+        return self
 
 
 def _set(items: list, i: int, value) -> list:
@@ -300,11 +308,18 @@ def _to_act(state: State) -> frozenset[int]:
                 return _SETS[1 << s]
         who = current(state)
         return _SETS[1 << who] if who >= 0 else _NOBODY
-    if phase == "study":
-        return _SETS[sum(1 << s for s, p in enumerate(players) if p.pending)]
     if phase == "over":
         return _NOBODY
-    return _SETS[sum(1 << s for s, p in enumerate(players) if p.stage != "done")]
+    mask = 0
+    if phase == "study":
+        for s, p in enumerate(players):
+            if p.pending:
+                mask |= 1 << s
+    else:
+        for s, p in enumerate(players):
+            if p.stage != "done":
+                mask |= 1 << s
+    return _SETS[mask]
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -336,19 +351,26 @@ def _pending_actions(p: Player) -> list:
 
 
 def _selection_actions(state: State, p: Player) -> list:
+    # plain loops: cheaper than comprehensions for rows this short
     out: list = []
     if p.female is None:
         take = _TAKE_FEMALE
-        out.extend([take[i] for i, f in enumerate(state.females) if not f.automaton])
+        for i, f in enumerate(state.females):
+            if not f.automaton:
+                out.append(take[i])
         if state.female_deck or state.female_discard:
             out.append(take[-1])
     if p.male is None:
         take = _TAKE_MALE
-        out.extend([take[i] for i, f in enumerate(state.males) if not f.automaton])
+        for i, f in enumerate(state.males):
+            if not f.automaton:
+                out.append(take[i])
         if state.male_deck or state.male_discard:
             out.append(take[-1])
     if p.gear < 0:
-        out.extend([SUPPLY[i] for i, sp in enumerate(state.track) if sp.claim == FREE])
+        for i, sp in enumerate(state.track):
+            if sp.claim == FREE:
+                out.append(SUPPLY[i])
     return out
 
 
@@ -362,6 +384,20 @@ _UNLOCK_ROWS = [[UNLOCK[k, t] for t in range(N)] for k in range(len(UPGRADE))]
 
 
 def _upgrade_actions(state: State, p: Player) -> list:
+    # the menu depends on these few numbers only, and players meet the same ones again and again
+    key = (*p.tokens, *p.upgrades, not state.study_deck, len(p.patrons) >= PATRON_SLOTS)
+    menu = _UPGRADE_MENUS.get(key)
+    if menu is None:
+        if len(_UPGRADE_MENUS) > 20_000:
+            _UPGRADE_MENUS.clear()
+        menu = _UPGRADE_MENUS[key] = tuple(_upgrade_menu(state, p))
+    return list(menu)
+
+
+_UPGRADE_MENUS: dict[tuple, tuple] = {}
+
+
+def _upgrade_menu(state: State, p: Player) -> list:
     out: list = []
     tokens = p.tokens
     most = max(tokens)
@@ -407,10 +443,12 @@ def _breeding_actions(p: Player) -> list:
     lit = p.litter
     if lit is None:
         return []
-    free_tokens = p.friendly - breeding.tokens_used(lit.pairs)
-    out = breeding.legal_pairs(lit.dice, lit.pairs, free_tokens)
-    out.extend(_unpair_actions(len(lit.pairs)))
-    out.extend(_science_actions(p))
+    pairs = lit.pairs
+    out = breeding.legal_pairs(lit.dice, pairs, p.friendly - breeding.tokens_used(pairs) if pairs else p.friendly)
+    if pairs:
+        out.extend(_unpair_actions(len(pairs)))
+    if p.science:
+        out.extend(_science_actions(p))
     out.append(CONFIRM_PUP)
     return out
 
@@ -462,6 +500,7 @@ def apply(state: State, seat: int, action) -> State:
 
 
 _TOGETHER = frozenset({"upgrades", "breeding", "research"})
+_PENDING = attrgetter("pending")
 
 
 def _pending_refusal(p: Player) -> None:
@@ -774,12 +813,9 @@ def _assign_pup(state: State, seat: int, a: AssignPup, ctx: Ctx) -> State:
 
 def research_tokens(p: Player) -> list[int]:
     """Trait tokens a player collects: per trait, the marked circles of their pup with the most."""
-    best = [0] * N
-    for pup in p.pups:
-        for t, c in enumerate(foxes.circles(pup)):
-            if c > best[t]:
-                best[t] = c
-    return best
+    if not p.pups:
+        return [0] * N
+    return list(map(max, zip(*map(foxes.circles, p.pups))))
 
 
 def inbred(p: Player) -> bool:
@@ -793,7 +829,7 @@ def _end_research(state: State, seat: int, a: EndResearch, ctx: Ctx) -> State:
     if state.phase != "research" or p.stage != "research":
         raise IllegalAction("Research is over for you.")
     gain = research_tokens(p)
-    tokens = [have + g for have, g in zip(p.tokens, gain)]
+    tokens = list(map(add, p.tokens, gain))
     owed = 2 if state.options.same_colour_penalty and inbred(p) and sum(tokens) else 0
     p = replace(p, tokens=tokens, owed=owed, stage="penalty" if owed else "upgrades")
     return replace(state, players=_set(state.players, seat, p))
@@ -843,11 +879,11 @@ def _progress(state: State, ctx: Ctx) -> State:
         phase = state.phase
         players = state.players
         if phase == "study":
-            if any(p.pending for p in players):
+            if to_act(state):  # (also what the next caller asks first)
                 return state
             state = begin_selection(state)
         elif phase == "selection":
-            if any(p.pending for p in players):
+            if any(map(_PENDING, players)):
                 return state
             if state.turn >= 3 * len(state.order):
                 state = replace(state, phase="upgrades", players=[replace(p, stage="busy") for p in players])
@@ -855,8 +891,8 @@ def _progress(state: State, ctx: Ctx) -> State:
             if current(state) != AUTOMATON:
                 return state
             state = automaton.take_turn(state, ctx.r, ctx.events)
-        elif phase in ("upgrades", "breeding", "research"):
-            if any(p.stage != "done" for p in players):
+        elif phase in _TOGETHER:
+            if to_act(state):  # someone is not done yet
                 return state
             if phase == "upgrades":
                 state = begin_breeding(state, ctx)
@@ -883,14 +919,13 @@ def begin_selection(state: State) -> State:
 
 
 def pool_of(p: Player) -> list[int]:
-    """Die kinds a player rolls for each pup: both parents' trait dice and their friendly dice."""
-    pool: list[int] = []
-    female = foxes.dice(p.female) if p.female else foxes.ZEROS
-    male = foxes.dice(p.male) if p.male else foxes.ZEROS
-    for t in range(N):
-        pool.extend([t] * (female[t] + male[t]))
-    pool.extend([FRIENDLY] * (1 + p.upgrades[FRIENDLY_TRACK]))
-    return pool
+    """Die kinds a player rolls for each pup: both parents' trait dice and their friendly dice
+    (four traits, as foxes.py checks)."""
+    f = foxes.dice(p.female) if p.female else foxes.ZEROS
+    m = foxes.dice(p.male) if p.male else foxes.ZEROS
+    return [0] * (f[0] + m[0]) + [1] * (f[1] + m[1]) + [2] * (f[2] + m[2]) + [3] * (f[3] + m[3]) + [FRIENDLY] * (
+        1 + p.upgrades[FRIENDLY_TRACK]
+    )
 
 
 def begin_breeding(state: State, ctx: Ctx) -> State:
@@ -900,7 +935,7 @@ def begin_breeding(state: State, ctx: Ctx) -> State:
         if s == AUTOMATON:
             continue
         p = players[s]
-        p = replace(p, pool=pool_of(p), pups_left=1 + p.upgrades[PUP_TRACK], stage="busy")
+        p = replace(p, pool=pool_of(p), pups_left=1 + p.upgrades[PUP_TRACK])
         players[s] = _next_litter(p, ctx.r)
     return replace(state, phase="breeding", players=players)
 
