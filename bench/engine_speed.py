@@ -5,7 +5,7 @@ its pure-Python ``python_block_dominoes`` the same way and prints each player
 count's ratio to it. The two take turns in slices of a quarter of a second until
 each has its timed seconds: on a shared machine the load changes from one second
 to the next, and a ratio means something only between measurements taken side by
-side. Target: ratio >= 1.0 for every game and player count.
+side. Targets: ratio >= 1.0 at every player count (Foxpaw: >= 0.5).
 
 usage: python bench/engine_speed.py [--seconds S] [--game ID ...]
 """
