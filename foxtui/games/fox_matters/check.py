@@ -261,6 +261,21 @@ def outcome(
 
 #: (total, specific needs packed) -> outcome of a column with problems and nothing else
 _BARE: dict[tuple[int, int], tuple] = {}
+#: (nightmare, *problems) -> the same outcome, straight from the problems: most columns at the
+#: Problem check are bare, and the same clusters come back round after round
+_BARE_OF: dict[tuple[str, ...], tuple] = {}
+
+
+def bare_outcome(problems: Sequence[str], nightmare: str) -> tuple:
+    """outcome(problems, (), (), (), nightmare) for a column that has problems and
+    nothing else (no card, no knight, no face-up Fear), through a memo."""
+    key = (nightmare, *problems)
+    hit = _BARE_OF.get(key)
+    if hit is None:
+        if len(_BARE_OF) > 8192:
+            _BARE_OF.clear()
+        hit = _BARE_OF[key] = outcome(problems, (), (), (), nightmare)
+    return hit
 
 
 def _bare(total: int, need: int) -> tuple:

@@ -665,7 +665,7 @@ def _end_action(state: State, seat: int, action: EndAction) -> State:
         raise IllegalAction("You can only say you are done during the Action.")
     ready = _set(state.ready, seat, True)
     if all(ready):
-        return resolve(replace(state, ready=ready))
+        return resolve(state)  # which sets ready afresh for the next round
     return replace(state, ready=ready, phase_steps=state.phase_steps + 1)
 
 
@@ -847,6 +847,9 @@ def _share_cheese(knights: list[Knight], on: list[int], amount: int) -> tuple[li
     return knights, got
 
 
+bare_outcome = check.bare_outcome
+
+
 def resolve(state: State) -> State:
     """The Action is over: check every column, then clean up (or end the game).
 
@@ -888,18 +891,20 @@ def resolve(state: State) -> State:
         on = standing[c] if standing is not None else _NOBODY_ON
         cards: tuple[str, ...] = ()
         names: list[str] = []
-        symbols: list[int] = []
-        if played:
-            ids = []
-            for p in played:
-                ids.append(p.card)
-            cards = tuple(ids)
-        for i in on:
-            names.append(knights[i].id)
-            symbols.append(KNIGHT_SYMBOL[knights[i].id])
-        need_total, _, _, have_any, have_total, _, missing_any, broken, gray, met, counts = check.outcome(
-            problems, cards, symbols, faced, nightmare
-        )
+        if not played and not on and not faced:  # the usual column: its problems and nothing else
+            result = bare_outcome(problems, nightmare)
+        else:
+            symbols: list[int] = []
+            if played:
+                ids = []
+                for p in played:
+                    ids.append(p.card)
+                cards = tuple(ids)
+            for i in on:
+                names.append(knights[i].id)
+                symbols.append(KNIGHT_SYMBOL[knights[i].id])
+            result = check.outcome(problems, cards, symbols, faced, nightmare)
+        need_total, _, _, have_any, have_total, _, missing_any, broken, gray, met, counts = result
         cheese: dict[str, int] = {}
         fear_added = third = False
         if met:

@@ -89,6 +89,19 @@ def test_problem_phase_the_check_agrees_with_a_plain_count() -> None:
     assert seen > 50  # columns with something in them were met, not only bare ones
 
 
+def test_problem_phase_a_bare_column_is_checked_like_any_other() -> None:
+    # the Problem check takes a remembered outcome for a column with only problems in it
+    bare = 0
+    for state in random_states(1, 25):
+        for col in state.columns:
+            if col.problems:
+                bare += 1
+                want = check.outcome(col.problems, (), (), (), state.nightmare)
+                assert check.bare_outcome(col.problems, state.nightmare) == want
+                assert check.bare_outcome(list(col.problems), state.nightmare) == want  # asked again: the memo
+    assert bare > 100
+
+
 def test_problem_phase_reports_match_the_live_check_of_each_column() -> None:
     checked = 0
     for state in random_states(2, 20):
