@@ -23,7 +23,7 @@ from foxtui.engine.saves import new_save_path
 from foxtui.games.fox_matters.actions import EndAction, PlayCard, Ready, TimeUp
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
-from foxtui.ui.games.fox_matters import CheckScreen, FoxMattersPanel
+from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
 from foxtui.ui.screens.play import PlayScreen
 
 GAME = GAMES["fox-matters"]
@@ -287,20 +287,20 @@ def test_columns_are_zoomed_one_at_a_time(frozen_clock):
     run(app, body)
 
 
-def test_a_step_redraws_the_panel_in_place_with_one_layout(frozen_clock, monkeypatch):
+def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkeypatch):
     """Over SSH each player's screen is drawn by a process of its own: every layout and
     every line drawn again is CPU (and bytes) on every step. A card played into the
-    column rewrites the moves in place, the highlight staying on its line, and only the
-    column, one line longer, asks for a layout: not the list of moves, not the table
-    beside it, and not the column's scroll once more for its new size."""
+    column rewrites the moves in place, the highlight staying on its line; the column,
+    its chain a card longer, and the log, a line longer, draw themselves where they
+    are: no widget asks for a layout of the screen."""
     session = _all_ready(_session("Ada", bots=0, timer_seconds=0))
     app = FoxApp(session=session, bot_delay=0)
     asked: list[str] = []
     refresh = Widget.refresh
 
     def spy(widget, *regions, **kwargs):
-        if kwargs.get("layout") and widget.id and widget.id.startswith("fm-"):
-            asked.append(widget.id)
+        if kwargs.get("layout"):
+            asked.append(f"{type(widget).__name__}#{widget.id}")
         return refresh(widget, *regions, **kwargs)
 
     async def play(pilot, *keys: str) -> None:
@@ -313,16 +313,51 @@ def test_a_step_redraws_the_panel_in_place_with_one_layout(frozen_clock, monkeyp
     async def body(pilot) -> None:
         await wait_for(pilot, lambda: session.humans_to_act() == [0])
         moves = app.screen.query_one("#fm-moves", OptionList)
+        column = app.screen.query_one("#fm-column", ColumnView)
         await play(pilot, "down", "down")  # a card with the highlight on the third move
         # (no scrollbar before or after: one that comes or goes is a layout of its own)
         assert moves.highlighted == 2 and not moves.show_vertical_scrollbar
+        assert not column.show_vertical_scrollbar
         with monkeypatch.context() as patched:
             patched.setattr(Widget, "refresh", spy)
             await play(pilot, "down")  # another card: one move more on offer
             await pilot.pause()
-        assert asked == ["fm-detail"]
+        assert asked == []
+        # the column drawn is the View's, wrapped, the new card at the end of the chain
+        drawn = [line.text.rstrip() for line in column._lines]
+        assert column.virtual_size.height == len(drawn) and not column.show_vertical_scrollbar
+        assert " ".join(drawn).split() == panel(app)._column_text(session.view(0), 0).plain.split()
+        assert drawn[drawn.index("Chain:") + 2].startswith(" 2. ") and drawn[-1] in screen_text(app)
         assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a) for a in panel(app)._choices]
         assert moves.highlighted == 3 and not moves.show_vertical_scrollbar
+
+    run(app, body)
+
+
+def test_a_long_column_scrolls_beside_its_scrollbar(frozen_clock):
+    """The column wraps its lines beside the scrollbar when they do not fit (80x24),
+    the arrow keys scroll it, and a short column again has no scrollbar."""
+    from rich.text import Text
+
+    app = FoxApp(session=_all_ready(_session("Ada", bots=0, timer_seconds=0)), bot_delay=0)
+
+    async def body(pilot) -> None:
+        column = app.screen.query_one("#fm-column", ColumnView)
+        width = column.container_size.width
+        # lines of the column's whole width: each takes two rows beside the scrollbar
+        column.show_text(Text("\n".join(f"{n:02d}" + "x" * (width - 2) for n in range(30))))
+        await pilot.pause()
+        assert column.show_vertical_scrollbar and column.max_scroll_y > 0
+        assert len(column._lines) == 60 and max(line.cell_length for line in column._lines) == width - 1
+        column.focus()
+        await pilot.press("end")  # (the scroll is animated)
+        await wait_for(pilot, lambda: column.scroll_y == column.max_scroll_y and "29xxx" in screen_text(app))
+        assert "00xxx" not in screen_text(app)
+        await pilot.press("home")
+        await wait_for(pilot, lambda: column.scroll_y == 0 and "00xxx" in screen_text(app))
+        column.show_text(Text("Column 1"))
+        await pilot.pause()
+        assert not column.show_vertical_scrollbar and column.virtual_size.height == 1
 
     run(app, body)
 

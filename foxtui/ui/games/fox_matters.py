@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,6 +23,9 @@ from textual.timer import Timer
 from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widgets import Digits, OptionList, Static
 
 from foxtui.games.fox_matters import content
@@ -40,7 +44,7 @@ from foxtui.games.fox_matters.actions import (
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
-from ..widgets.status import update_if_changed
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 
 #: the panel's size from which all six columns are shown at once (a roomy terminal)
@@ -116,22 +120,72 @@ class CheckScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-# A column that grows or shrinks by a line is laid out once, and that layout places and
-# draws it. Textual would then take the new (virtual) sizes of the column and of the
-# scroll around it for a reason to lay out the whole screen once more and draw the
-# column twice: CPU for every player at a shared table, on nearly every step.
+class ColumnView(ScrollView):
+    """The zoomed-in column, drawn line by line and scrolled when it is long.
 
+    A column grows or shrinks by a line on nearly every step. A widget as tall as its
+    text asks for a layout of the whole screen each time (CPU for every player at a
+    shared table); this one keeps its place and only its scrollable length changes.
+    Like a Static, it holds just the text last handed to it.
+    """
 
-class ColumnScroll(VerticalScroll):
-    """The zoomed-in column, scrolled when it is long."""
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._content: Text = Text()
+        self._lines: list[Strip] = []  # the text wrapped at the width it has now
+        self._style: Any = None  # ... in these colours
 
+    def show_text(self, content: Text) -> None:
+        """Show this text; the same text again draws nothing."""
+        if same_content(content, self._content):
+            return
+        self._content = content
+        self._wrap()
+        self.refresh()
 
-class ColumnDetail(Static):
-    """What the zoomed-in column holds, as long as it is."""
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)  # the scrollbar, which that layout would have set
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self._lines and self.visual_style != self._style:  # new colours (a theme)
+            self._wrap()
+            self.refresh()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if resized:
+            self._wrap()  # at the new width, for the frame this layout draws
+        return resized
+
+    def _wrap(self) -> None:
+        width, height = self.container_size  # without the scrollbar
+        if width <= 0:
+            self._lines = []
+            self.virtual_size = Size(0, 0)
+            return
+        visual = visualize(self, self._content, markup=False)
+        self._style = self.visual_style
+        narrow = width - self.styles.scrollbar_size_vertical  # beside the scrollbar
+        # Wrapped once as it was last time (a longer column keeps its scrollbar); again
+        # only when the scrollbar comes or goes.
+        long = self.show_vertical_scrollbar and narrow > 0
+        lines = Visual.to_strips(self, visual, narrow if long else width, None, self.visual_style)
+        if long != (len(lines) > height) and narrow > 0:
+            long = not long
+            lines = Visual.to_strips(self, visual, narrow if long else width, None, self.visual_style)
+        self._lines = lines
+        self.virtual_size = Size(narrow if long else width, len(lines))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        blank = RichStyle(bgcolor=self.visual_style.rich_style.bgcolor)  # as a container's
+        index = self.scroll_offset.y + y
+        if index >= len(self._lines):
+            return Strip.blank(width, blank)
+        return self._lines[index].crop_extend(0, width, blank)
 
 
 class ActionList(OptionList):
@@ -233,8 +287,7 @@ cards remember whose they are. Only the moves you may make now are offered.
             yield Static(id="fm-head")
             yield Digits("", id="fm-timer")
         with Horizontal(id="fm-middle"):
-            with ColumnScroll(id="fm-column"):
-                yield ColumnDetail(id="fm-detail")
+            yield ColumnView(id="fm-column")
             with Grid(id="fm-board"):  # a roomy terminal: all six columns at once
                 for c in range(NUM_COLUMNS):
                     yield Static(id=f"fm-cell-{c}", classes="fm-cell")
@@ -402,7 +455,7 @@ cards remember whose they are. Only the moves you may make now are offered.
                 update_if_changed(cell, self._column_text(view, c))
                 cell.set_class(c == self._column, "-zoomed")
         else:
-            update_if_changed(self.query_one("#fm-detail", Static), self._column_text(view, self._column))
+            self.query_one(ColumnView).show_text(self._column_text(view, self._column))
         # what is hidden is drawn when it is shown (t and a resize redraw)
         if not roomy and not whole:
             table = self.query_one("#fm-table", Static)

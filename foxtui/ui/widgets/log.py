@@ -6,7 +6,8 @@ from typing import Hashable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.widgets import RichLog
 
 
@@ -22,6 +23,14 @@ class GameLog(RichLog):
     view in the frame that draws them (not one frame later, drawn twice), and the
     border above the lines is not drawn again for them.
     """
+
+    #: A line more or less changes the log's scrollable length, not its place on the
+    #: screen: the log scrolls and draws itself, and the whole screen is not laid out
+    #: again for it (Textual would, on every step of every game).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self._scroll_update(size)  # the scrollbar's thumb, which that layout would have set
 
     def __init__(self, *, max_lines: int | None = None, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1)
