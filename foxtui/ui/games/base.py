@@ -25,6 +25,9 @@ class GamePanel(Widget, can_focus=True):
     KEYS_HELP: ClassVar[str] = ""
     #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
     STYLESHEET: ClassVar[str | None] = None
+    #: (columns, rows) from which the panel is roomy: it gets the ``-roomy`` class and
+    #: lays out more at once; None: the panel has one layout for every size
+    ROOMY_SIZE: ClassVar[tuple[int, int] | None] = None
 
     @classmethod
     def stylesheets(cls) -> list[Path]:
@@ -35,6 +38,18 @@ class GamePanel(Widget, can_focus=True):
         super().__init__(id=id)
         #: drawn in a replay: nothing is offered, and the replay screen takes the arrow keys
         self.replay = replay
+
+    @property
+    def roomy(self) -> bool:
+        return self.has_class("-roomy")
+
+    def fit_roomy(self, size: Any) -> bool:
+        """Set ``-roomy`` for the panel's new size; True if it changed."""
+        roomy = self.ROOMY_SIZE is not None and size.width >= self.ROOMY_SIZE[0] and size.height >= self.ROOMY_SIZE[1]
+        if roomy == self.roomy:
+            return False
+        self.set_class(roomy, "-roomy")
+        return True
 
     class ActionChosen(Message):
         """The player picked one of the legal actions the panel was given."""

@@ -55,9 +55,6 @@ from ..widgets.keybar import KeyBar
 from ..widgets.status import update_if_changed
 from .base import GamePanel
 
-#: the panel's size from which a second page (the table, or your mat) is always in sight
-ROOMY_WIDTH, ROOMY_HEIGHT = 120, 32
-
 PHASE = {
     "study": "Choosing studies",
     "selection": "Selection",
@@ -190,6 +187,8 @@ class ActionList(OptionList):
 
 class FoxExperimentPanel(GamePanel):
     STYLESHEET: ClassVar[str | None] = "fox_experiment.tcss"
+    #: from this size a second page (the table, or your mat) is always in sight
+    ROOMY_SIZE = (120, 32)
     KEYS_HELP: ClassVar[str] = """\
 ## The Fox Experiment keys
 
@@ -252,9 +251,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        roomy = event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT
-        if roomy != self.has_class("-roomy"):
-            self.set_class(roomy, "-roomy")
+        if self.fit_roomy(event.size):
             self._redraw()
 
     # --- data down
@@ -407,7 +404,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         else:
             detail = self._table_text(view)
         update_if_changed(self.query_one("#fx-detail", Static), detail)
-        if self.has_class("-roomy"):
+        if self.roomy:
             side = self._table_text(view) if page != "table" else self._mat_text(view, self._mat_seat)
             update_if_changed(self.query_one("#fx-side-detail", Static), side)
         self._offer(self._moves())

@@ -47,9 +47,6 @@ from ..widgets.keybar import KeyBar
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 
-#: the panel's size from which all six columns are shown at once (a roomy terminal)
-ROOMY_WIDTH, ROOMY_HEIGHT = 120, 32
-
 #: seconds between two saves of a running countdown (a resumed game loses at most these)
 SAVE_CLOCK_EVERY = 5
 
@@ -230,6 +227,8 @@ class ActionList(OptionList):
 
 class FoxMattersPanel(GamePanel):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
+    #: from this size all six columns are shown at once
+    ROOMY_SIZE = (120, 32)
     #: seconds of the table's clock per tick of the countdown (tests drive it faster)
     TICK: ClassVar[float] = 1.0
     KEYS_HELP: ClassVar[str] = """\
@@ -303,14 +302,8 @@ cards remember whose they are. Only the moves you may make now are offered.
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        roomy = event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT
-        if roomy != self.has_class("-roomy"):
-            self.set_class(roomy, "-roomy")
+        if self.fit_roomy(event.size):
             self._redraw()
-
-    @property
-    def roomy(self) -> bool:
-        return self.has_class("-roomy")
 
     # --- data down
 

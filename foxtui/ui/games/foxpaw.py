@@ -41,10 +41,6 @@ from .foxpaw_words import (
     who_text,
 )
 
-#: the panel's size from which the whole board is shown at once (a 120x32 terminal:
-#: the play screen's status line, log and key bar take 7 lines)
-ROOMY_WIDTH, ROOMY_HEIGHT = 120, 25
-
 #: the board's columns on a roomy terminal
 COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study", "classroom"),
            ("dormitory", "carnival", "events"))
@@ -103,6 +99,9 @@ def gains(before: Any, after: Any) -> list[Text]:
 
 class FoxpawPanel(GamePanel):
     STYLESHEET: ClassVar[str | None] = "foxpaw.tcss"
+    #: from this size the whole board is shown at once (a 120x32 terminal: the play
+    #: screen's status line, log and key bar take 7 lines)
+    ROOMY_SIZE = (120, 25)
     KEYS_HELP: ClassVar[str] = """\
 ## Foxpaw keys
 
@@ -183,13 +182,8 @@ are made one player at a time behind a handover screen and revealed together.
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        roomy = event.size.width >= ROOMY_WIDTH and event.size.height >= ROOMY_HEIGHT
-        self.set_class(roomy, "-roomy")
+        self.fit_roomy(event.size)
         self._redraw()  # the pages are laid out for the width
-
-    @property
-    def roomy(self) -> bool:
-        return self.has_class("-roomy")
 
     # --- data down
 
