@@ -180,7 +180,9 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     order = sorted(where, key=where.__getitem__)
     if order != state.order:
         events.append("Turn order: " + ", ".join("the automated opponent" if s == AUTOMATON else state.seats[s].name for s in order) + ".")
-    if state.round >= ROUNDS:
+
+    def kennel_settled(rows: list, **more) -> State:
+        """The state once administration is done, with these kennel rows."""
         return replace(
             state,
             players=piles.discarded_blanks(players),
@@ -192,8 +194,11 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
             female_discard=piles.female_discard,
             male_deck=piles.male_deck,
             male_discard=piles.male_discard,
-            phase="over",
+            **more,
         )
+
+    if state.round >= ROUNDS:
+        return kennel_settled(rows, phase="over")
     # 4. refill the kennel, thin rows to 8
     need = board_players(n) + 1
     settled = []
@@ -210,22 +215,7 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
     for _ in range(1, len(state.track)):
         tile = draw(tiles, tile_discard, r)
         track.append(Space(tile or "", FREE))
-    return replace(
-        state,
-        players=piles.discarded_blanks(players),
-        rewards=rewards,
-        order=order,
-        females=settled[0],
-        males=settled[1],
-        female_deck=piles.female_deck,
-        female_discard=piles.female_discard,
-        male_deck=piles.male_deck,
-        male_discard=piles.male_discard,
-        track=track,
-        tiles=tiles,
-        tile_discard=tile_discard,
-        round=state.round + 1,
-    )
+    return kennel_settled(settled, track=track, tiles=tiles, tile_discard=tile_discard, round=state.round + 1)
 
 
 # --- final scoring ---------------------------------------------------------------------
