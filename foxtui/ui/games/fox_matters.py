@@ -44,6 +44,7 @@ from foxtui.games.fox_matters.actions import (
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
+from ..widgets.scrolling import GrowsInPlace
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 
@@ -117,7 +118,7 @@ class CheckScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ColumnView(ScrollView):
+class ColumnView(GrowsInPlace, ScrollView):
     """The zoomed-in column, drawn line by line and scrolled when it is long.
 
     A column grows or shrinks by a line on nearly every step. A widget as tall as its
@@ -125,8 +126,6 @@ class ColumnView(ScrollView):
     shared table); this one keeps its place and only its scrollable length changes.
     Like a Static, it holds just the text last handed to it.
     """
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -141,9 +140,6 @@ class ColumnView(ScrollView):
         self._content = content
         self._wrap()
         self.refresh()
-
-    def watch_virtual_size(self, size: Size) -> None:
-        self._scroll_update(size)  # the scrollbar, which that layout would have set
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

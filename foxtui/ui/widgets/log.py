@@ -6,12 +6,13 @@ from typing import Hashable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region, Size
-from textual.reactive import Reactive
+from textual.geometry import Region
 from textual.widgets import RichLog
 
+from .scrolling import GrowsInPlace
 
-class GameLog(RichLog):
+
+class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
     """Shows the log lines it was last given, newest at the bottom, wrapped.
 
     It keeps no game state: every refresh hands it the newest lines again, with the
@@ -23,14 +24,6 @@ class GameLog(RichLog):
     view in the frame that draws them (not one frame later, drawn twice), and the
     border above the lines is not drawn again for them.
     """
-
-    #: A line more or less changes the log's scrollable length, not its place on the
-    #: screen: the log scrolls and draws itself, and the whole screen is not laid out
-    #: again for it (Textual would, on every step of every game).
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def watch_virtual_size(self, size: Size) -> None:
-        self._scroll_update(size)  # the scrollbar's thumb, which that layout would have set
 
     def __init__(self, *, max_lines: int | None = None, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=max_lines, wrap=True, markup=False, highlight=False, min_width=1)
