@@ -108,22 +108,6 @@ class Meter:
         return self.steps / self.timed
 
 
-def foxtui_rate(game, players: int, seconds: float) -> tuple[float, int]:
-    """Steps per second (and steps) of foxtui alone, for scripts that time one side."""
-    meter = Meter(foxtui_playouts(game, players))
-    meter.run(seconds)
-    return meter.rate, meter.steps
-
-
-def openspiel_rate(seconds: float) -> tuple[float, int] | None:
-    playouts = openspiel_playouts()
-    if playouts is None:
-        return None
-    meter = Meter(playouts)
-    meter.run(seconds)
-    return meter.rate, meter.steps
-
-
 def side_by_side(game, players: int, seconds: float) -> tuple[Meter, Meter | None]:
     """foxtui's and OpenSpiel's meters, run in turns until each has ``seconds``."""
     ours = Meter(foxtui_playouts(game, players))
