@@ -7,7 +7,7 @@ have defaults in :class:`GameBase`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 import msgspec
 
@@ -41,6 +41,20 @@ class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     coop_won: bool | None = None
     tiebreak: str | None = None
     ending: str | None = None
+
+
+class Clock(NamedTuple):
+    """A timed period the rules run against real time (Fox Matters' Action timer).
+
+    ``key`` names the period (the round, say), so that a saved countdown is never
+    applied to a later one; ``seconds`` is its full length; ``step`` is the action
+    the table applies when the time is up. A clock step is in no seat's legal
+    actions: only the table's driver applies it, never a player, a bot or a client.
+    """
+
+    key: int
+    seconds: int
+    step: Any
 
 
 class IllegalAction(Exception):
@@ -103,6 +117,12 @@ class Game(Protocol):
         """Whether this seat's view shows anything others may not see (a handover is needed)."""
         ...
 
+    def clock(self, state: Any) -> Clock | None:
+        """The timed period running now, or None (the default: the game has no clock).
+        Its step is applied by the table when the time is up; ``apply`` accepts it
+        for a seat in ``to_act``, but ``legal_actions`` never offers it."""
+        ...
+
 
 class GameBase:
     """Defaults for the foxtui hooks; games subclass it."""
@@ -115,6 +135,9 @@ class GameBase:
 
     def has_secrets(self, state: Any, seat: int) -> bool:
         return True
+
+    def clock(self, state: Any) -> Clock | None:
+        return None
 
 
 def rng_field_changed(before: Any, after: Any) -> bool:

@@ -22,9 +22,12 @@ class GameInfo(NamedTuple):
     min_players: int
     max_players: int
     module: str
+    #: the app has a screen for it (``foxtui.ui.games.PANELS``; a test keeps the two
+    #: alike), so the server can offer it without importing the UI
+    has_screen: bool = True
 
 
-#: every game with complete rules; the app offers those that also have a screen
+#: every game with complete rules; the app and the server offer those with a screen
 INFO = {
     info.id: info
     for info in (
@@ -60,7 +63,7 @@ class GameRegistry(MutableMapping[str, Game]):
         if game_id in self._modules and game_id in INFO:
             return INFO[game_id]
         game = self[game_id]
-        return GameInfo(game.id, game.title, game.min_players, game.max_players, "")
+        return GameInfo(game.id, game.title, game.min_players, game.max_players, "", has_screen=False)
 
     def __delitem__(self, game_id: str) -> None:
         self._ids.remove(game_id)

@@ -38,10 +38,10 @@ CLOCK_SAVE_SECONDS = 5.0
 
 
 def playable_game_ids() -> list[str]:
-    """Games a client can show (a screen exists for them); no Textual import."""
-    from foxtui.ui.games import PANELS
+    """Games a client can show (a screen exists for them), as the registry says."""
+    from foxtui.games import GAMES
 
-    return list(PANELS)
+    return [game_id for game_id in GAMES if GAMES.info(game_id).has_screen]
 
 
 class Player:
@@ -241,7 +241,7 @@ class Table:
             raise IllegalAction("The game starts when every seat is taken.")
         if self.finished:
             raise IllegalAction("The game is over.")
-        if action not in session.legal_actions(seat):
+        if not is_clock_step(self.game, action) and action not in session.legal_actions(seat):
             if seat not in session.to_act():
                 raise IllegalAction("It is not your move now.")
             raise IllegalAction("That move is not allowed now.")

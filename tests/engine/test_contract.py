@@ -2,8 +2,8 @@
 
 Seeded random playouts for every player count: they end; replays are identical;
 State and records round-trip through JSON; apply never modifies its argument;
-anything not in legal_actions is refused without changing the state; a seat's
-View does not change when what it cannot see is re-dealt; outcomes add up;
+anything not in legal_actions is refused without changing the state; a clock's
+step is never offered to a seat, yet the table may apply it; a seat's View does not change when what it cannot see is re-dealt; outcomes add up;
 `foxtui verify` accepts autoplayed records and rejects tampered ones.
 """
 
@@ -50,8 +50,14 @@ def random_playout(game: Any, players: int, seed: int, checks: bool = True) -> t
         legal = game.legal_actions(state, seat)
         assert legal, f"seat {seat} is to act but has no legal action"
         assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
-        action = random_bot(game.view(state, seat), legal, rng)
-        if len(pool) < 400 and action not in pool:
+        clock = game.clock(state)
+        if clock is not None:
+            assert all(clock.step not in game.legal_actions(state, s) for s in acting), "a clock step is offered to a seat"
+        if clock is not None and rng.below(40) == 0:
+            seat, action = acting[0], clock.step  # the time runs out: the table applies it
+        else:
+            action = random_bot(game.view(state, seat), legal, rng)
+        if len(pool) < 400 and action not in pool and action in legal:  # a clock step is accepted unoffered
             pool.append(action)
         if checks and len(steps) % 7 == 0:
             before = enc(state)

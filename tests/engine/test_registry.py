@@ -31,3 +31,9 @@ def test_games_are_imported_only_when_used() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, fox_matters, master_fox = json.loads(out.stdout)
     assert before == [] and master_fox and not fox_matters
+
+
+def test_the_games_with_a_screen_are_those_the_app_has_a_panel_for() -> None:
+    from foxtui.ui.games import PANELS
+
+    assert {g for g, info in INFO.items() if info.has_screen} == set(PANELS)

@@ -6,7 +6,7 @@ from importlib import resources
 from typing import Any
 
 from foxtui.bots import random_bot
-from foxtui.engine.game import ModuleGame, Outcome
+from foxtui.engine.game import Clock, ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, FaceFear, Ready, UseAbility
@@ -77,6 +77,9 @@ class FoxMatters(ModuleGame):
 
     def has_secrets(self, state: State, seat: int) -> bool:
         return False  # nothing is secret between players: no handover needed
+
+    def clock(self, state: State) -> Clock | None:
+        return rules.clock(state)
 
 
 GAME = FoxMatters()

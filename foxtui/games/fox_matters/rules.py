@@ -2,7 +2,8 @@
 
 Every function is pure: states are frozen Structs updated copy-on-write, and all
 chance comes from the Rng kept in ``state.rng``. The Action timer is not read
-here: the table's clock submits a ``TimeUp`` step when it runs out.
+here: the table's clock (``clock`` below, the game's declaration) applies a
+``TimeUp`` step when it runs out; no seat is ever offered that step.
 
 Round: Planning (everyone at once, until every player has said Ready) ->
 Action (everyone at once, until every player has said done or time is up) ->
@@ -15,7 +16,7 @@ from typing import Callable, Iterable
 
 from msgspec.structs import replace
 
-from foxtui.engine.game import IllegalAction, SeatInfo
+from foxtui.engine.game import Clock, IllegalAction, SeatInfo
 from foxtui.engine.rng import Rng, seed_state
 
 from . import check, content
@@ -408,10 +409,16 @@ def legal_actions(state: State, seat: int) -> list:
     out += takes
     for k in state.knights:
         out += _MOVES_FROM[k.id][k.column + 1]
-    out.append(END_ACTION)
-    if state.options.timer_seconds > 0:
-        out.append(TIME_UP)
+    out.append(END_ACTION)  # TimeUp is the table clock's step, never a seat's (see clock)
     return out
+
+
+def clock(state: State) -> Clock | None:
+    """The Action timer, while an Action of a timed game runs: its step ends the Action."""
+    if state.phase != "action":
+        return None
+    seconds = timer_seconds(state)
+    return Clock(state.round, seconds, TIME_UP) if seconds > 0 else None
 
 
 def _is_common(pid: str) -> bool:

@@ -241,10 +241,10 @@ class PlayScreen(Screen[None]):
     def _table_step(self, message: GamePanel.TableStep) -> None:
         message.stop()
         session = self.session
-        for seat in sorted(session.to_act()):
-            if message.action in session.legal_actions(seat):
-                self._step(lambda: session.act(seat, message.action))
-                return
+        clock = session.game.clock(session.state)
+        if clock is not None and clock.step == message.action and session.to_act():
+            seat = min(session.to_act())
+            self._step(lambda: session.act(seat, message.action))
 
     @on(GamePanel.ClockMoved)
     def _clock_moved(self, message: GamePanel.ClockMoved) -> None:

@@ -17,7 +17,6 @@ from foxtui.games.fox_matters.actions import (
     PLAY,
     READY,
     TAKE,
-    TIME_UP,
 )
 from foxtui.games.fox_matters.content import ANY, CARDS, KNIGHT_SYMBOL, PROBLEM, SYMBOLS
 
@@ -154,7 +153,7 @@ def plain_legal(state, seat):
         for c, col in enumerate(state.columns):
             out += [FACE[c, i] for i, f in enumerate(col.fear) if not f.up]
         return out + [READY]
-    return out + [END_ACTION] + ([TIME_UP] if state.options.timer_seconds > 0 else [])
+    return out + [END_ACTION]
 
 
 def test_planning_and_action_phase_the_legal_list_is_the_plain_one_in_the_same_order() -> None:

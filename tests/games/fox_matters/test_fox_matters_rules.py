@@ -445,7 +445,9 @@ def test_action_phase_anyone_may_play_or_move_any_face_up_card_and_any_marker() 
 
 def test_action_phase_ends_when_time_is_up_or_everyone_is_done() -> None:
     state = all_ready(new_game(2))
-    assert TimeUp() in GAME.legal_actions(state, 1)
+    # the table's clock ends the Action; no seat is offered its step
+    assert GAME.clock(state).step == TimeUp() and GAME.clock(state).key == state.round
+    assert TimeUp() not in GAME.legal_actions(state, 1)
     timed_out = GAME.apply(state, 1, TimeUp())
     assert timed_out.round == 2 and timed_out.phase == "planning" and len(timed_out.reports) == 1
     state = GAME.apply(state, 0, EndAction())
@@ -456,7 +458,7 @@ def test_action_phase_ends_when_time_is_up_or_everyone_is_done() -> None:
 
 def test_action_phase_untimed_games_have_no_timer() -> None:
     state = all_ready(new_game(2, timer_seconds=0))
-    assert TimeUp() not in GAME.legal_actions(state, 0)
+    assert TimeUp() not in GAME.legal_actions(state, 0) and GAME.clock(state) is None
     assert GAME.view(state, 0).timer_seconds == 0
     with pytest.raises(IllegalAction, match="untimed"):
         GAME.apply(state, 0, TimeUp())
