@@ -114,6 +114,9 @@ class LocalTable:
     def save(self) -> None:
         self.session.save()
 
+    def close(self) -> None:
+        self.session.close()
+
     def finished(self) -> FinishedGame | None:
         if self.outcome() is None:
             return None

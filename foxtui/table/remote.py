@@ -160,5 +160,8 @@ class RemoteTable:
     def save(self) -> None:
         pass  # the server saves after every step
 
+    def close(self) -> None:
+        pass  # the server keeps the seat for a rejoin
+
     def finished(self) -> FinishedGame | None:
         return self._finished

@@ -127,6 +127,7 @@ class PlayScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.driver.close()  # nothing more is played for a table that left the screen
+        self.table.close()  # its save is free for another foxtui
 
     def save_table(self) -> None:
         """Write the table now, a running countdown to the second (the app is closing)."""
