@@ -188,9 +188,11 @@ class TableDriver:
         if bots_act or not humans:
             return self._put_on_screen(self._seat_while_others_act())
         seat = self.on_screen if self.on_screen in humans else humans[0]
-        if seat != self.on_screen and len(self.seats_here) > 1 and table.has_secrets(seat):
-            # The screen must change hands: hide the previous player's view first. They
-            # are still at the keyboard, so they may take their move back from there.
+        if seat != self.on_screen and len(self.seats_here) > 1 and not table.open_table:
+            # The keyboard must change hands: hide the previous player's view first, even
+            # when the next one holds no secret right now (nobody moves for someone else
+            # by pressing Enter). The previous player is still at the keyboard, so they
+            # may take their move back from there.
             previous = self.on_screen
             undo = previous if previous is not None and table.undo_refusal(previous) is None else None
             return Turn(handover_to=seat, undo_seat=undo)
@@ -199,6 +201,13 @@ class TableDriver:
     def handed_over(self, seat: int) -> None:
         """The pass screen was answered: ``seat``'s player has the keyboard."""
         self.on_screen = seat
+
+    def undo_at_handover(self, seat: int) -> str | None:
+        """``seat``'s move is taken back from the pass screen (None when it was; else why
+        not). Whoever holds the keyboard now may not be that player: nobody's view is
+        on screen, so the next turn is a pass screen to the seat to act again."""
+        self.on_screen = None
+        return self.undo(seat)
 
     def show_public(self) -> None:
         """Nobody's view is on screen (everyone reads an interlude, say)."""
@@ -209,7 +218,7 @@ class TableDriver:
         act, and none of them has anything to hide (a cooperative table, face up)."""
         table = self.table
         humans = [s for s in sorted(table.to_act()) if s in self.seats_here and not table.is_bot(s)]
-        if len(humans) < 2 or any(table.has_secrets(s) for s in humans):
+        if len(humans) < 2 or not table.open_table:
             return []
         return humans
 

@@ -31,6 +31,10 @@ class LocalTable:
         return self.session.step_count
 
     @property
+    def open_table(self) -> bool:
+        return self.game.open_table
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
 
@@ -53,8 +57,6 @@ class LocalTable:
     def is_bot(self, seat: int) -> bool:
         return self.session.is_bot(seat)
 
-    def has_secrets(self, seat: int) -> bool:
-        return self.game.has_secrets(self.session.state, seat)
 
     def outcome(self) -> Outcome | None:
         return self.session.outcome()

@@ -94,6 +94,10 @@ class RemoteTable:
     def step_count(self) -> int:
         return self._steps
 
+    @property
+    def open_table(self) -> bool:
+        return self.game.open_table
+
     def round(self) -> int:
         return self._round
 
@@ -113,8 +117,6 @@ class RemoteTable:
     def is_bot(self, seat: int) -> bool:
         return self._seats[seat].bot is not None
 
-    def has_secrets(self, seat: int) -> bool:
-        return True  # never asked: one seat per terminal needs no pass screen
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -156,6 +156,7 @@ class PlayScreen(Screen[None]):
             # Hide the previous player's view before the screen changes hands; the
             # player who just moved is still at the keyboard and may take it back.
             self._show(None)
+            self.app.clear_notifications()  # what was said to one player is not for the next
             name = self.table.seats[turn.handover_to].name
             handover = HandoverScreen(name, can_undo=turn.undo_seat is not None)
             self._over(handover, lambda handed: self._handed_over(turn, handed))
@@ -163,10 +164,13 @@ class PlayScreen(Screen[None]):
             self._show(turn.seat)
 
     def _handed_over(self, turn: Turn, handed: Handed | None) -> None:
+        if handed == "home":
+            self.action_home()  # nobody's view was drawn; the game is saved
+            return
         if handed == "undo" and turn.undo_seat is not None:
-            # the same player keeps the keyboard: their own view again, no handover
-            if self._undo(turn.undo_seat):
-                self.driver.handed_over(turn.undo_seat)
+            # The move is taken back, but the keyboard may have changed hands already:
+            # a pass screen to its player comes before their view.
+            self._tell_undo(self.driver.undo_at_handover(turn.undo_seat))
         elif turn.handover_to is not None:
             self.driver.handed_over(turn.handover_to)
         self.advance()
@@ -277,7 +281,9 @@ class PlayScreen(Screen[None]):
 
     def _undo(self, seat: int) -> bool:
         """Take back ``seat``'s last move, or say in one sentence why it stands."""
-        refusal = self.driver.undo(seat)
+        return self._tell_undo(self.driver.undo(seat))
+
+    def _tell_undo(self, refusal: str | None) -> bool:
         if refusal is not None:
             self.notify(refusal, severity="warning")
             return False
