@@ -151,9 +151,8 @@ class _Sense:
             value += sk.amount * self.scorings_left
         else:
             value += 1.0
-        owned = sum(1 for x in self.me.beasts if not C.BEAST[x.id].special)
         limit = 2 if self.ability("ignis", 2) else 1
-        if owned >= limit and not b.special:
+        if len(self.me.beasts) >= limit:
             value -= 2.5
         return value
 

@@ -21,7 +21,8 @@ HOUSES = ("aquatis", "ignis", "trifrost", "shadowvein")
 RESOURCES = ("herbs", "goods", "coins")
 STATS = ("energy", "reputation", "strength", "knowledge", "herbs", "goods", "coins")
 GESTURES = ("share", "attack", "hold")
-BETS = ("one", "both", "none")
+BETS = ("one", "both", "none")  # the outcomes a spectator may bet on
+NO_BET = "no_bet"  # a spectator's choice not to bet (betting is optional)
 LOCATIONS = ("farm", "lounge", "kiosk", "sports", "library", "study", "classroom", "dormitory", "carnival")
 #: the order of the Evaluation phase (the Duel Arena comes first, on its own)
 PATH = ("sports", "library", "study", "classroom", "dormitory", "carnival")
@@ -103,7 +104,7 @@ class BeastData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     uses: int  # exhaustions before it leaves
     skill: Skill
-    special: bool = False  # the orange beast: does not count against the one-beast limit
+    special: bool = False  # the orange beast: its own orange meeple; it counts toward the beast limit
 
 
 MischiefKind = Literal["gain", "drain", "take_coins", "double_turn", "set_gesture", "event_bonus", "end_vp"]

@@ -16,7 +16,7 @@ from .rules_core import SIMULTANEOUS, auto, decision, drop, gain, push, put, tak
 from .state import OBSIDIO, DuelReport, State, Task
 
 GESTURE_ACTIONS = [Gesture(g) for g in C.GESTURES]
-BET_ACTIONS = [Bet(b) for b in C.BETS]
+BET_ACTIONS = [Bet(b) for b in C.BETS] + [Bet(C.NO_BET)]  # betting is optional
 
 #: (gesture, other gesture) -> which reward the first duelist gets ("" none)
 PAYS = {
@@ -192,7 +192,7 @@ def _resolve(s: State, t: Task) -> None:
     bets, right = [], []
     for w in crowd:
         p = s.players[w]
-        if p.secret:
+        if p.secret in C.BETS:
             bets.append([w, C.BETS.index(p.secret)])
             if p.secret == outcome:
                 right.append(w)

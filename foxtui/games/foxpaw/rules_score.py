@@ -169,7 +169,8 @@ def _final(s: State, t: Task) -> None:
     bonuses = (1,) if two(s) else (2, 1)
     for place, w in enumerate(rank_by(s, [i for i in seats if done[i] > 0], done.__getitem__)[: len(bonuses)]):
         add_vp(s, w, bonuses[place], "prophecies")
-        lines.append(f"{s.seats[w].name}: +{bonuses[place]} VP for {done[w]} fulfilled Prophecies")
+        lines.append(f"{s.seats[w].name}: +{bonuses[place]} VP for {done[w]} fulfilled "
+                     f"{'Prophecy' if done[w] == 1 else 'Prophecies'}")
     s.final = FinalReport(dark, done, lines)
     s.phase = "over"
     s.tasks = []

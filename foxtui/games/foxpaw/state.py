@@ -36,7 +36,6 @@ class Meeple(msgspec.Struct, frozen=True, array_like=True, gc=False):
     owner: int
     beast: str = ""
     marker: int = 0
-    rested: bool = False
 
 
 class Task(msgspec.Struct, frozen=True, array_like=True, gc=False):
@@ -81,6 +80,7 @@ class Player(msgspec.Struct):
     objects: tuple[str, ...] = ()
     beasts: tuple[BeastCard, ...] = ()
     wizards: int = 0  # wizards still to place this year
+    resting: tuple[str, ...] = ()  # meeples on the rest space this year ("" a wizard, else a beast's card)
     night: bool = False  # a wizard of this house is at night this year
     spell_markers: int = 4
     learned: tuple[str, ...] = ()  # every Spell learned this game

@@ -52,6 +52,7 @@ class HouseView(msgspec.Struct, frozen=True):
     objects: list[str]
     beasts: list[BeastView]
     wizards_left: int
+    resting: list[str]  # meeples on its rest space this year: "" a wizard, else a beast's card
     at_night: bool
     spell_markers: int
     learned: list[str]
@@ -187,6 +188,7 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         objects=list(p.objects),
         beasts=[BeastView(b.id, b.exhausted, C.BEAST[b.id].uses, b.placed) for b in p.beasts],
         wizards_left=p.wizards,
+        resting=list(p.resting),
         at_night=p.night,
         spell_markers=p.spell_markers,
         learned=list(p.learned),

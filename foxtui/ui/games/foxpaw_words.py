@@ -249,8 +249,6 @@ def occupant(view: Any, m: Any) -> Text:
     out = who_text(view, m.owner)
     if m.beast:
         out.append(f"'s {beast_name(m.beast)}")
-    if m.rested:
-        out.append(" (rested)", style="italic")
     return out
 
 
@@ -487,7 +485,7 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
         return [price + object_text(a.object) + "."]
     if k is A.PickBeast:
         b = C.BEAST[a.beast]
-        extra = " It does not count against the one-beast limit." if b.special else ""
+        extra = " The orange meeple stands for it; it counts toward your beast limit." if b.special else ""
         return [f"{b.name}: exhausted after {plural(b.uses, 'use')}. {skill(a.beast)}{extra}"]
     if k is A.PickPair:
         mine = (1, 3) if a.pair == 0 else (2, 4)

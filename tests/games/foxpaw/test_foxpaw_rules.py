@@ -26,7 +26,9 @@ from foxtui.games.foxpaw.actions import (
     REST,
     SKIP,
     USE,
+    DiscardBeast,
     Learn,
+    PickBeast,
     PickHouse,
     PickObject,
     PickStudent,
@@ -363,7 +365,7 @@ def test_placement_phase_resting_gives_four_energy_instead() -> None:
     p = s.players[seat]
     bonus = 1 if C.TEACHER[s.teacher].effect == "rest_energy" else 0
     assert p.energy == 7 + bonus and p.goods == goods
-    assert s.board[SPACE["buy-goods"]][0].rested
+    assert s.board[SPACE["buy-goods"]] == () and p.resting == ("",)
 
 
 # --- Evaluation Phase ---------------------------------------------------------------------------------------
@@ -433,7 +435,7 @@ def test_midnight_carnival_row_and_centered_rewards() -> None:
     s = game_at_placement(4, houses=[IG, TF, SV, AQ])
     s = edit(s, carnival="fortune-teller")
     for seat in range(4):
-        s = edit_player(s, seat, stars=0, knowledge=0, strength=0, herbs=0)
+        s = edit_player(s, seat, stars=0, knowledge=0, strength=0, herbs=0, prophecies=())
     s = with_board(s, {"carnival-2": [(0, "")], "carnival-4": [(1, "")], "dormitory-1": [(2, "")], "dormitory-2": [(3, "")]})
     s = with_tasks(s, Task("night"))
     assert (s.players[0].knowledge, s.players[0].stars) == (1, 1)
@@ -720,7 +722,7 @@ DUEL_TABLE = {
 def test_dueling_club_gestures_are_resolved_as_written(gestures) -> None:
     s = duel_state()
     assert GAME.to_act(s) == {0, 1, 2, 3}
-    assert GAME.legal_actions(s, 2) == [Bet("one"), Bet("both"), Bet("none")]
+    assert GAME.legal_actions(s, 2) == [Bet("one"), Bet("both"), Bet("none"), Bet(C.NO_BET)]
     s = act(s, 0, Gesture(gestures[0]))
     s = act(s, 1, Gesture(gestures[1]))
     s = act(s, 2, Bet("one"))
@@ -1155,13 +1157,32 @@ def test_views_never_show_another_houses_secrets() -> None:
             steps += 1
 
 
-def test_magical_beasts_the_orange_beast_does_not_count_against_the_limit() -> None:
+def test_magical_beasts_the_orange_beast_counts_toward_the_beast_limit() -> None:
+    """"Normally you may only have 1 Magical Beast unless you have a card that says
+    otherwise": the orange one is a Magical Beast like the others, so taking it beside
+    another means letting one of the two go (either of them)."""
     s = edit_player(game_at_placement(4, houses=[AQ, IG, TF, SV]), 0, herbs=2, coins=0, beasts=(BeastCard("owlet"),))
     s = edit(s, beasts=("ember-fox", "mudhopper"))
     s = with_board(s, {"beast-1": [(0, "")]})
-    t = act(resolving(s, 0, "beast-1"), 0, next(a for a in GAME.legal_actions(resolving(s, 0, "beast-1"), 0)
-                                                 if getattr(a, "beast", "") == "ember-fox"))
-    assert [b.id for b in t.players[0].beasts] == ["owlet", "ember-fox"] and not t.tasks
+    t = act(resolving(s, 0, "beast-1"), 0, PickBeast("ember-fox"))
+    assert [b.id for b in t.players[0].beasts] == ["owlet", "ember-fox"]
+    assert t.tasks[-1].kind == "discard_beast"
+    assert GAME.legal_actions(t, 0) == [DiscardBeast("owlet"), DiscardBeast("ember-fox")]
+    kept = act(t, 0, DiscardBeast("owlet"))
+    assert [b.id for b in kept.players[0].beasts] == ["ember-fox"] and not kept.tasks
+
+
+def test_magical_beasts_the_orange_meeple_stands_for_the_ember_fox_alone() -> None:
+    """The beast already placed keeps its space for the year; the orange meeple is the
+    Ember Fox's own, so an Ember Fox taken in its place may still go out this year, while
+    a beast that would need the house's one figure may not."""
+    s = edit_player(game_at_placement(4, houses=[AQ, IG, TF, SV]), 0, herbs=2, coins=0,
+                    beasts=(BeastCard("owlet", placed=True),))
+    s = edit(s, beasts=("ember-fox", "mudhopper"))
+    s = with_board(s, {"beast-1": [(0, "owlet")]})
+    for newcomer, placed in (("ember-fox", False), ("mudhopper", True)):
+        t = act(act(resolving(s, 0, "beast-1"), 0, PickBeast(newcomer)), 0, DiscardBeast("owlet"))
+        assert [(b.id, b.placed) for b in t.players[0].beasts] == [(newcomer, placed)]
 
 
 def test_two_player_game_aquatis_cannot_join_an_obsidio_marker() -> None:
