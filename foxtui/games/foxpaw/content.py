@@ -127,7 +127,8 @@ class MischiefData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    kind: Literal["have", "at_most", "spells", "objects", "beasts", "mischief", "darkness_cards", "on_space"]
+    kind: Literal["have", "at_most", "spells", "objects", "beasts", "mischief", "darkness_cards", "darkness_drawn",
+                  "on_space"]
     stat: str = ""
     amount: int = 0
     space: str = ""
@@ -329,6 +330,9 @@ def _check() -> None:
     for s in SPELLS:
         if s.reward.stars <= 0 or min(s.cost.herbs, s.cost.goods, s.cost.coins, s.cost.energy) < 0:
             fail(f"spell {s.id} must give Stars and cost nothing negative")
+        if not s.cost.herbs + s.cost.goods + s.cost.coins:
+            # Shadowvein's 2 Energy off (and a beast's 1 more) must never make a Spell free
+            fail(f"spell {s.id} costs at least one Herb, Goods or Coin besides its Energy")
     count("beasts", len(BEASTS))
     if sum(b.special for b in BEASTS) != 1:
         fail("exactly one Magical Beast is the special orange one")
@@ -576,6 +580,8 @@ def condition_text(c: Condition) -> str:
         return f"have at most {c.amount} {MEASURE_NAME[c.stat]}"
     if c.kind == "on_space":
         return f"have a meeple on {SPACES[SPACE_INDEX[c.space]].name}"
+    if c.kind == "darkness_drawn":
+        return f"have drawn at least {c.amount} Darkness cards (not the three a 2-player game deals at the start)"
     what = {"spells": "Spells learned", "objects": "objects", "beasts": "Magical Beasts",
             "mischief": "Mischief cards", "darkness_cards": "Darkness cards"}[c.kind]
     return f"have at least {c.amount} {what}"

@@ -310,11 +310,13 @@ def pay(s: State, seat: int, cost: C.Cost, way: tuple[int, int] | None = None) -
 
 
 def draw_darkness(s: State, seat: int, n: int) -> None:
+    p = s.players[seat]
     for _ in range(n):
         card = take_darkness(s)
         if card < 0:
             return
-        s.players[seat].darkness += (card,)
+        p.darkness += (card,)
+        p.darkness_drawn += 1
 
 
 def take_darkness(s: State) -> int:
@@ -501,6 +503,8 @@ def _condition(cond: C.Condition) -> Callable[[State, int, Player], bool]:
     if k == "on_space":
         space = C.SPACE_INDEX[cond.space]
         return lambda s, seat, p: any(m.owner == seat for m in s.board[space])
+    if k == "darkness_drawn":
+        return lambda s, seat, p: p.darkness_drawn >= n
     field = {"spells": "learned", "objects": "objects", "beasts": "beasts", "mischief": "mischief",
              "darkness_cards": "darkness"}[k]
     return lambda s, seat, p: len(getattr(p, field)) >= n

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import DONE, Bet, Gesture, PlayMischief, ShowDarkness, Target
-from .rules_core import SIMULTANEOUS, auto, decision, drop, gain, push, put, take_darkness, two
+from .rules_core import SIMULTANEOUS, auto, decision, draw_darkness, drop, gain, push, put, take_darkness, two
 from .state import OBSIDIO, DuelReport, State, Task
 
 GESTURE_ACTIONS = [Gesture(g) for g in C.GESTURES]
@@ -45,9 +45,7 @@ def _duel(s: State, t: Task) -> None:
     if two(s):
         for d in seat_duelists(s):
             if not s.players[d].darkness:
-                card = take_darkness(s)
-                if card >= 0:
-                    s.players[d].darkness += (card,)
+                draw_darkness(s, d, 1)
         if OBSIDIO in s.duelists:
             s.obsidio.dark = take_darkness(s)
     s.tasks.append(Task("duel_secret"))

@@ -8,6 +8,7 @@ from .actions import DONE, Freeze
 from .rules_core import (
     add_vp,
     auto,
+    check_prophecies,
     decision,
     discard_spell,
     draw_mischief,
@@ -42,6 +43,7 @@ def _scoring(s: State, t: Task) -> None:
     for seat, p in enumerate(s.players):
         gain(s, seat, C.REPUTATION_REWARD[p.reputation])  # the Reputation track counts now
         p.stars += skill_total(s, seat, "scoring_stars")
+    check_prophecies(s)  # a Darkness card from the track may fulfil one: it counts now
     who = participants(s)
     ranking = rank_by(s, who, lambda w: total_stars(s, w))
     stars = [[w, total_stars(s, w)] for w in who]
@@ -52,6 +54,7 @@ def _scoring(s: State, t: Task) -> None:
             to = w
             if w >= 0:
                 draw_mischief(s, w, 1)
+                check_prophecies(s)  # fulfilled at once, before the expiring Stars go
             continue
         add_vp(s, w, SCORING_VP[place], "scoring")
         vp.append([w, SCORING_VP[place]])

@@ -74,6 +74,7 @@ class Player(msgspec.Struct):
     strength_vp: bool = False  # the +1 VP for Strength 8 was taken
     knowledge_vp: bool = False
     darkness: tuple[int, ...] = ()  # secret values
+    darkness_drawn: int = 0  # Darkness cards drawn this game (not the 2-player starting three)
     mischief: tuple[str, ...] = ()  # secret
     prophecies: tuple[str, ...] = ()  # secret until fulfilled
     fulfilled: tuple[str, ...] = ()

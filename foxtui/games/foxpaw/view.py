@@ -60,6 +60,7 @@ class HouseView(msgspec.Struct, frozen=True):
     ice: int
     ability_used: bool
     darkness_cards: int
+    darkness_drawn: int  # Darkness cards drawn this game (not the 2-player starting three)
     mischief_cards: int
     prophecies: int  # unfulfilled, face down
     fulfilled: list[str]
@@ -196,6 +197,7 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         ice=p.ice,
         ability_used=p.ability_used,
         darkness_cards=len(p.darkness),
+        darkness_drawn=p.darkness_drawn,
         mischief_cards=len(p.mischief),
         prophecies=len(p.prophecies),
         fulfilled=list(p.fulfilled),

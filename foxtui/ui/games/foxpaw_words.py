@@ -547,7 +547,7 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
     if k is A.Opponent:
         return ["The other two houses face each other."]
     if k is A.Freeze:
-        return ["The next rival to enter a place there pays you 1 Energy."]
+        return ["The next meeple of any other house to enter a space there pays you 1 Energy."]
     if k is A.DiscardBeast:
         return [skill(a.beast)]
     return []

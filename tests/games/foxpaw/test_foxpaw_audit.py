@@ -23,7 +23,7 @@ from foxtui.games.foxpaw.actions import (
 )
 from foxtui.games.foxpaw.rules import determinize
 from foxtui.games.foxpaw.rules_core import has
-from foxtui.games.foxpaw.state import OBSIDIO, Task
+from foxtui.games.foxpaw.state import OBSIDIO, BeastCard, Task
 
 DON = 0
 AQ, IG, TF, SV = C.HOUSES
@@ -252,3 +252,59 @@ def test_betting_on_duels_from_the_audience_is_optional() -> None:
     report = s.duel_reports[-1]
     assert report.outcome == "both" and report.right == [3]
     assert [t.seat for t in s.tasks if t.kind == "resource"] == [3]  # no bet, nothing to win
+
+
+def test_prophecies_one_fulfilled_by_the_reputation_tracks_darkness_card_counts_in_that_scoring() -> None:
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit(s, round=2)
+    for seat in range(4):
+        s = edit_player(s, seat, prophecies=(), fulfilled=(), mischief=(), beasts=(), stars=0, perm_stars=0,
+                        reputation=0, vp=(0,) * 7)
+    s = edit_player(s, DON, prophecies=("dark-heart",), darkness_drawn=2, reputation=-2)
+    s = with_tasks(s, Task("scoring"))
+    assert s.players[DON].fulfilled == ("dark-heart",)
+    # the track's -1 Star and the Prophecy's Star, in this scoring
+    assert dict(map(tuple, s.scorings[-1].stars))[DON] == -1 + C.PROPHECY["dark-heart"].stars
+
+
+# --- authored content against the rules ---
+
+
+def test_prophecies_a_dark_heart_is_no_free_star_in_a_two_player_game() -> None:
+    """Both houses start a 2-player game with three Darkness cards: A Dark Heart asks for
+    three Darkness cards drawn in play."""
+    s = game_at_placement(2, houses=[AQ, IG])
+    s = edit(s, teacher="glacia")  # a Tri-Frost Teacher: one card per Darkness space
+    s = edit_player(s, DON, prophecies=("dark-heart",), fulfilled=())
+    assert len(s.players[DON].darkness) == 3
+    s = with_tasks(s, Task("turn", DON))
+    assert s.players[DON].fulfilled == ()
+    for space in ("sucking-up", "tattle", "spy"):
+        s = act(with_tasks(s, Task("turn", DON)), DON, Place(SPACE[space]))
+    assert s.players[DON].darkness_drawn == 3 and s.players[DON].fulfilled == ("dark-heart",)
+
+
+def test_houses_shadowvein_no_spell_is_free_with_two_energy_off() -> None:
+    """"Spells cost 2 Energy less" (and the Inkwing Raven 1 more): every Spell still costs
+    Herbs, Goods or Coins, so none is learned for nothing."""
+    from foxtui.games.foxpaw.effects import spell_cost
+
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit_player(s, 3, wish=True, beasts=(BeastCard("inkwing-raven"),))
+    for spell in C.SPELL:
+        cost = spell_cost(s.players[3], spell)
+        assert cost.energy == max(0, C.SPELL[spell].cost.energy - 3)
+        assert cost != C.FREE and cost.herbs + cost.goods + cost.coins > 0, spell
+
+
+def test_houses_tri_frost_ice_every_other_house_pays_and_the_house_text_says_so() -> None:
+    """"The next person who would like to use a space here must give you 1 Energy": not
+    only the rival house (the word the Teacher rule uses)."""
+    text = C.HOUSE["trifrost"].abilities[1]
+    assert "rival" not in text and "any other house" in text
+    s = game_at_placement(4, houses=[AQ, IG, TF, SV])
+    s = edit(s, ice=("kiosk",))
+    for seat in (0, 3):  # Aquatis, and Tri-Frost's rival Shadowvein
+        t = edit_player(edit_player(s, seat, energy=3), 2, energy=5)
+        t = act(with_tasks(t, Task("turn", seat)), seat, Place(SPACE["help-out"]))
+        assert (t.players[seat].energy, t.players[2].energy, t.ice) == (2, 6, ())

@@ -203,7 +203,7 @@ def test_houses_trifrost_takes_two_coins_each_year() -> None:
 
 
 def test_houses_trifrost_ice_example() -> None:
-    """Tri-Frost stood in the Kiosk and the Study Hall: ice there; the next rival to enter
+    """Tri-Frost stood in the Kiosk and the Study Hall: ice there; the next player to enter
     pays her 1 Energy and the marker comes back."""
     s = houses_b(game_at_placement(4, houses=[AQ, IG, TF, SV]), 2)
     s = with_board(s, {"help-out": [(2, "")], "study-1": [(2, "")], "dormitory-1": [(2, "")], "buy-goods": [(0, "")]})
