@@ -149,6 +149,7 @@ class Change(msgspec.Struct, frozen=True):
     gain: C.Reward = C.NOTHING
     perm_stars: int = 0
     broom_vp: int = 0  # the victory point of two Broom halves
+    played: int = 0  # Mischief cards it uses up
 
     def net(self, h: Any, prophecy_deck: int | None = None) -> dict[str, int]:
         """How the counters of house ``h`` change: the tracks stop at their ends, Strength
@@ -168,7 +169,7 @@ class Change(msgspec.Struct, frozen=True):
             "perm_stars": self.perm_stars,
             "vp": g.vp + self.broom_vp,
             "darkness": g.darkness,
-            "mischief": g.mischief,
+            "mischief": g.mischief - self.played,
             "prophecies": g.prophecies if prophecy_deck is None else min(g.prophecies, prophecy_deck),
             "choice": g.choice,
         }
@@ -229,9 +230,9 @@ def preview(view: Any, seat: int, action: Any) -> Change | None:
         return Change(cost=C.Cost(energy=2 if action.count == 1 else 3))
     if k is A.PlayMischief:
         e = C.mischief(action.card).effect
-        return Change(gain=e.reward) if e.kind == "gain" else None
+        return Change(gain=e.reward, played=1) if e.kind == "gain" else None
     if k is A.TakeResource:
-        return Change(gain=C.Reward(**{action.resource: 1}))
+        return Change(gain=C.Reward(**{action.resource: 1, "choice": -1}))  # one of the resources owed
     if k is A.PickObject:
         return object_change(h, action.object, 0 if kind == "start_object" else view.object_price)
     if k is A.PickBeast:

@@ -208,7 +208,11 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
             return f"You will duel with your {C.GESTURE_NAME[C.DARK_GESTURE[action.card]]} Darkness card ({C.DARK_VALUE[action.card]})."
         return f"{who} chose a Darkness card for the duel."
     if k is A.Bet:
-        return f"You bet that {C.BET_NAME.get(action.outcome, action.outcome)}." if me else f"{who} placed a bet."
+        if not me:  # whether they bet at all is their secret too
+            return f"{who} made their choice in the grandstand."
+        if action.outcome == C.NO_BET:
+            return "You chose not to bet."
+        return f"You bet that {C.BET_NAME.get(action.outcome, action.outcome)}."
     if k is A.Bid:
         return f"You bid {action.energy} Energy." if me else f"{who} set an Energy dial."
     if k is A.Opponent:
