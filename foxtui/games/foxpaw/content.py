@@ -559,17 +559,30 @@ def skill_text(s: Skill) -> str:
     }[s.kind]
 
 
-def mischief_text(card: str) -> str:
+def mischief_text(card: str, yours: bool = True) -> str:
+    """What a Mischief card does, said to its holder (``yours``) or about them (a line
+    another house reads: "+2 to their values")."""
     m = mischief(card)
     e = m.effect
+    if yours:
+        return {
+            "gain": f"Gain {reward_text(e.reward)}.",
+            "drain": f"A player of your choice loses {e.amount} Energy.",
+            "take_coins": f"Take up to {e.amount} Coins from a player of your choice.",
+            "double_turn": "Place a second meeple right after this one.",
+            "set_gesture": f"Change a duelist's gesture to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
+            "event_bonus": f"+{e.amount} to your values in this Magical Event.",
+            "end_vp": f"+{e.amount} VP at the end of the game" + (f" if you fulfilled {e.needs} Prophecies." if e.needs else "."),
+        }[e.kind]
     return {
-        "gain": f"Gain {reward_text(e.reward)}.",
-        "drain": f"A player of your choice loses {e.amount} Energy.",
-        "take_coins": f"Take up to {e.amount} Coins from a player of your choice.",
-        "double_turn": "Place a second meeple right after this one.",
-        "set_gesture": f"Change a duelist's gesture to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
-        "event_bonus": f"+{e.amount} to your values in this Magical Event.",
-        "end_vp": f"+{e.amount} VP at the end of the game" + (f" if you fulfilled {e.needs} Prophecies." if e.needs else "."),
+        "gain": f"they gain {reward_text(e.reward)}.",
+        "drain": f"a player of their choice loses {e.amount} Energy.",
+        "take_coins": f"they take up to {e.amount} Coins from a player of their choice.",
+        "double_turn": "they place a second meeple right after this one.",
+        "set_gesture": f"a duelist's gesture changes to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
+        "event_bonus": f"+{e.amount} to their values in this Magical Event.",
+        "end_vp": f"+{e.amount} VP for them at the end of the game" + (
+            f" if they fulfilled {e.needs} Prophecies." if e.needs else "."),
     }[e.kind]
 
 

@@ -122,6 +122,9 @@ class ScoringReport(msgspec.Struct, frozen=True):
     ranking: list[int]
     vp: list[list[int]]  # [participant, VP]
     mischief_to: int  # the participant that took a Mischief card instead of 1 VP (-2: nobody)
+    #: [participant, permanent, expiring, Reputation track, beasts]: the Stars by kind as
+    #: they were counted (expiring: Spells, events, the Carnival, Mischief, Prophecies ...)
+    parts: list[list[int]] = []
 
 
 class FinalReport(msgspec.Struct, frozen=True):

@@ -762,10 +762,28 @@ def test_dueling_club_mischief_card_changes_a_gesture() -> None:
     assert s.tasks[-1].kind == "duel_mischief" and s.tasks[-1].seat == 2
     assert GAME.view(s, 3).gestures == ["share", "share"]
     s = act(s, 2, PlayMischief("feint"))
-    s = act(s, 2, Target(1))
-    s = act(s, 2, DONE)
+    assert GAME.legal_actions(s, 2) == [Target(0), Target(1)]
+    s = act(s, 2, Target(1))  # no Feint left to change anything: the window closes
     assert [p.stars for p in s.players[:2]] == [0, 3] and s.duel_reports[-1].changed == [False, True]
     assert s.duel_reports[-1].right == [2]
+
+
+def test_dueling_club_a_mischief_card_that_would_change_nothing_is_not_offered() -> None:
+    s = duel_state()
+    s = edit_player(s, 2, mischief=("feint", "white-flag"))
+    for seat, a in ((0, Gesture("attack")), (1, Gesture("attack")), (2, Bet("one")), (3, Bet("both"))):
+        s = act(s, seat, a)
+    assert GAME.legal_actions(s, 2) == [PlayMischief("white-flag"), DONE]  # both attack already
+    s = act(s, 2, PlayMischief("white-flag"))
+    s = act(s, 2, Target(0))
+    assert GAME.legal_actions(s, 2) == [PlayMischief("feint"), DONE]  # Don shares now
+    s = act(s, 2, PlayMischief("feint"))
+    assert GAME.legal_actions(s, 2) == [Target(0)]  # McCoy attacks already
+    t = duel_state()
+    t = edit_player(t, 2, mischief=("feint",))
+    for seat, a in ((0, Gesture("attack")), (1, Gesture("attack")), (2, Bet("one")), (3, Bet("both"))):
+        t = act(t, seat, a)
+    assert t.duel_reports and not t.tasks  # Feint would change nothing: no window at all
 
 
 def test_dueling_club_gestures_and_bets_stay_secret_until_all_chose() -> None:
