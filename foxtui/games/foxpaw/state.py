@@ -104,7 +104,7 @@ class DuelReport(msgspec.Struct, frozen=True):
     outcome: str  # one / both / none
     rewarded: list[int]  # duelists who got a reward
     audience_rewarded: bool
-    bets: list[list[int]]  # [seat, bet index] of the audience
+    bets: list[list[int]]  # [seat, bet index] of the spectators who bet (secret: see view.py)
     right: list[int]  # seats that bet right
 
 

@@ -15,6 +15,7 @@ by index into ``content.SPACES``. ``OBSIDIO`` (-1) is House Obsidio.
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from . import content as C
 from .rules import event_years, to_act, years
@@ -207,6 +208,15 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
     )
 
 
+def _duel_report(r: DuelReport, seat: int | None, everything: bool) -> DuelReport:
+    """A duel as ``seat`` may know it: the bets are secret, so only the right ones (they
+    showed themselves when their owners took the resource) and the seat's own."""
+    if everything:
+        return r
+    bets = [b for b in r.bets if b[0] in r.right or b[0] == seat]
+    return r if len(bets) == len(r.bets) else replace(r, bets=bets)
+
+
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     from .rules_eval import object_price
 
@@ -272,7 +282,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         prophecy_deck=len(state.prophecy_deck),
         darkness_deck=len(state.darkness_deck),
         darkness_discard=list(state.darkness_discard),
-        duel_reports=list(state.duel_reports),
+        duel_reports=[_duel_report(r, seat, everything) for r in state.duel_reports],
         event_reports=list(state.event_reports),
         scorings=list(state.scorings),
         final=state.final,

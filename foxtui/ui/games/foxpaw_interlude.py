@@ -181,16 +181,21 @@ def duel_page(view: Any, r: Any) -> RenderableType:
     parts: list[RenderableType] = [head, Text(""), table]
     if r.audience_rewarded:
         parts.append(Text(f"\nBoth attacked: every spectator gets {reward(card.audience)}.", style="bold"))
-    if r.bets:
+    # bets are secret: the view holds the right ones (shown as their owners take the
+    # resource) and the viewer's own; a wrong bet is nobody else's business
+    shown = [(seat, bet) for seat, bet in r.bets if seat in r.right or seat == view.seat]
+    if shown:
         bets = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), header_style="bold", expand=True)
         bets.add_column("In the grandstand", ratio=2)
         bets.add_column("Bet", ratio=2)
         bets.add_column("", ratio=1)
-        for seat, bet in r.bets:
+        for seat, bet in shown:
             right = seat in r.right
             bets.add_row(who_text(view, seat), Text(C.BET_NAME[C.BETS[bet]]),
                          Text("right: +1 resource" if right else "wrong", style="green" if right else "bright_black"))
         parts += [Text(""), bets]
+    parts.append(Text("\nA right bet shows itself as its owner takes a resource; other bets stay secret.",
+                      style="italic"))
     return Group(*parts)
 
 
