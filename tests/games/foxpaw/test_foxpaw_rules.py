@@ -705,15 +705,15 @@ def duel_state(n=4, duelists=(0, 1), card="tide-against-flame", **player):
     return with_tasks(s, Task("duel"))
 
 
-DUEL_TABLE = {
-    ("share", "share"): (2, 2, 0, "both"),
-    ("share", "attack"): (0, 3, 0, "one"),
+DUEL_TABLE = {  # Tide against Flame: Share? 3 Stars (and 1 Energy), Attack! 2, Hold back 1, Audience 1
+    ("share", "share"): (3, 3, 0, "both"),
+    ("share", "attack"): (0, 2, 0, "one"),
     ("share", "hold"): (0, 1, 0, "one"),
-    ("attack", "share"): (3, 0, 0, "one"),
+    ("attack", "share"): (2, 0, 0, "one"),
     ("attack", "attack"): (0, 0, 1, "none"),
-    ("attack", "hold"): (3, 1, 0, "both"),
+    ("attack", "hold"): (2, 1, 0, "both"),
     ("hold", "share"): (1, 0, 0, "one"),
-    ("hold", "attack"): (1, 3, 0, "both"),
+    ("hold", "attack"): (1, 2, 0, "both"),
     ("hold", "hold"): (1, 1, 0, "both"),
 }
 
@@ -764,7 +764,7 @@ def test_dueling_club_mischief_card_changes_a_gesture() -> None:
     s = act(s, 2, PlayMischief("feint"))
     assert GAME.legal_actions(s, 2) == [Target(0), Target(1)]
     s = act(s, 2, Target(1))  # no Feint left to change anything: the window closes
-    assert [p.stars for p in s.players[:2]] == [0, 3] and s.duel_reports[-1].changed == [False, True]
+    assert [p.stars for p in s.players[:2]] == [0, 2] and s.duel_reports[-1].changed == [False, True]
     assert s.duel_reports[-1].right == [2]
 
 
@@ -1101,7 +1101,7 @@ def test_two_player_game_duelists_use_their_darkness_card_gestures() -> None:
     assert {a.card for a in GAME.legal_actions(s, 0)} == {card_of("share", 1), card_of("attack", 2), card_of("hold", 3)}
     s = act(s, 0, ShowDarkness(card_of("attack", 2)))
     s = act(s, 1, ShowDarkness(card_of("share", 1)))
-    assert s.duel_reports[-1].gestures == ["attack", "share"] and s.players[0].stars == 3
+    assert s.duel_reports[-1].gestures == ["attack", "share"] and s.players[0].stars == 2
     assert card_of("attack", 2) not in s.players[0].darkness and len(s.players[1].darkness) == 2
 
 
