@@ -46,9 +46,14 @@ def _stars(n: int) -> str:
     return f"{n:+d} Star{'' if abs(n) == 1 else 's'}"
 
 
+def _year_began(state: State, after: State) -> bool:
+    """The step ran the start of a school year (its Placement phase began)."""
+    return after.phase == "placement" and state.phase != "placement"
+
+
 def _year_start_coins(state: State, after: State) -> dict[int, int]:
     """Coins a new school year brought by itself (Tri-Frost's 2 at every year's start)."""
-    if after.round == state.round or after.phase == "over":
+    if not _year_began(state, after):
         return {}
     return {i: 2 for i in range(len(after.players)) if rules_has(after, i, "trifrost", 1)}
 
@@ -82,7 +87,7 @@ def _consequences(state: State, after: State, viewer: int | None) -> str:
 
         best = ranking(after)[0]
         out.append(f"Game over: {_name(state, best, viewer)} win{'' if best == viewer else 's'} with {score(after, best)} VP.")
-    elif after.round != state.round:
+    elif _year_began(state, after):
         coins = "".join(f" {_name(state, i, viewer)} {'take' if i == viewer else 'takes'} {n} Coins (Tri-Frost)."
                         for i, n in year_coins.items())
         out.append(f"School year {after.round} begins.{coins}")

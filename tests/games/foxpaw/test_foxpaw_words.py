@@ -43,9 +43,19 @@ def test_log_a_fulfilled_prophecy_is_told_by_name_not_as_a_prophecy_lost() -> No
 
 
 def test_log_tri_frosts_coins_come_with_the_new_year_not_with_the_last_step() -> None:
+    """Also with 2 players, where the first sleeper picks Obsidio's markers before the year
+    begins: the Coins are not that choice's either."""
+    from foxtui.games.foxpaw.actions import PickPair
+
+    p = game_at_placement(2, houses=[TF, AQ])
+    p = edit_player(p, 0, wish=True)
+    p = with_tasks(edit(p, order=(1, -1, 0), phase="cleanup"), Task("cleanup2"))
+    assert p.tasks[-1].kind == "pair"
+    line = GAME.describe(p, 1, PickPair(0), None)
+    assert "Gains" not in line and "School year 2 begins. Don takes 2 Coins (Tri-Frost)." in line
     s = game_at_placement(3, houses=[AQ, TF, SV])
     s = edit_player(s, 1, wish=True)
-    s = edit(s, round=1)
+    s = edit(s, round=1, phase="evaluation")
     for seat in range(3):
         s = edit_player(s, seat, prophecies=(), mischief=())
     s = with_board(s, {"classroom-1": [(DON, "")], "dormitory-1": [(0, "")], "dormitory-2": [(1, "")],
