@@ -13,17 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from msgspec.structs import astuple
 
 from . import actions as A
 from . import content as C
 from .state import VP_PARTS
 
-_REWARD_FIELDS = C.Reward.__struct_fields__
-
-
 def add(*rewards: C.Reward) -> C.Reward:
     """Several rewards as one."""
-    return C.Reward(**{f: sum(getattr(r, f) for r in rewards) for f in _REWARD_FIELDS})
+    some = [r for r in rewards if r != C.NOTHING]
+    if len(some) <= 1:
+        return some[0] if some else C.NOTHING
+    return C.Reward(*map(sum, zip(*map(astuple, some))))
 
 
 # --- houses, beasts and Teachers ---------------------------------------------------------------

@@ -92,19 +92,26 @@ def push(s: State, *tasks: Task) -> None:
         s.tasks.append(t)
 
 
+#: automatic steps that change nobody's cards, tracks or board (they only schedule what
+#: comes next): no Prophecy can be fulfilled by them
+QUIET = frozenset(("next_turn", "path", "after_night", "duel_window", "event", "event_run", "obsidio_pair"))
+
+
 def advance(s: State) -> None:
     """Run automatic steps until a decision is on top (or the game is over). Prophecies
-    are looked at before every step, so one fulfilled by what just happened pays out
-    before anything else is scored."""
+    are looked at after the decision and after every step that may have changed
+    something, so one fulfilled by what just happened pays out before anything else is
+    scored."""
     tasks = s.tasks
-    while True:
-        check_prophecies(s)
-        if not tasks:
-            return
-        fn = AUTO.get(tasks[-1].kind)
+    check_prophecies(s)
+    while tasks:
+        kind = tasks[-1].kind
+        fn = AUTO.get(kind)
         if fn is None:
             return
         fn(s, tasks.pop())
+        if kind not in QUIET:
+            check_prophecies(s)
 
 
 # --- chance ----------------------------------------------------------------------------
@@ -138,7 +145,10 @@ def two(s: State) -> bool:
 def has(s: State, seat: int, house: str, ability: int) -> bool:
     """Whether ``seat`` plays ``house`` with that ability: both when the family wish was
     broken, only the house's ``kept`` one when it was kept."""
-    return seat >= 0 and E.ability(s.players[seat], house, ability)
+    if seat < 0:
+        return False
+    p = s.players[seat]  # effects.ability, written out: the rules ask it at every turn
+    return p.house == house and (not p.wish or ability == C.HOUSE[house].kept)
 
 
 def seat_of_house(s: State, house: str) -> int:
@@ -515,9 +525,10 @@ CONDITION = {p.id: _condition(p.condition) for p in C.PROPHECIES}
 
 def check_prophecies(s: State) -> None:
     """Fulfilled Prophecies are shown at once and pay their Stars."""
+    condition = CONDITION
     for seat, p in enumerate(s.players):
         for card in p.prophecies:
-            if CONDITION[card](s, seat, p):
+            if condition[card](s, seat, p):
                 p.prophecies = drop(p.prophecies, card)
                 p.fulfilled += (card,)
                 p.stars += C.PROPHECY[card].stars
