@@ -168,7 +168,7 @@ def test_evaluation_phase_sports_field_example_don_spends_three_energy() -> None
     assert (p.energy, p.strength, p.coins) == (2, 3, 1)
 
 
-# --- Prophecies: "Then reveal the card and immediately receive the reward in Stars" ---
+# --- Prophecies: a fulfilled Prophecy is shown and pays its Stars at once ---
 
 
 def night_of_year(year: int, prophecies: tuple[str, ...]):
@@ -205,7 +205,7 @@ def test_prophecies_one_fulfilled_in_the_fifth_years_night_counts_for_the_most_p
     assert f"{s.seats[DON].name}: +2 VP for 1 fulfilled Prophecy" in s.final.lines
 
 
-# --- Getting Rest: "place it on the Resting space on your character board" ---
+# --- Getting Rest: a resting meeple goes to the rest space of its house's board ---
 
 
 def test_getting_rest_the_meeple_leaves_its_space_for_the_character_board() -> None:
@@ -239,7 +239,7 @@ def test_getting_rest_a_rested_meeple_is_not_on_its_darkness_space_for_the_skirm
     assert value(s, DON, "darkness_spaces") == 1
 
 
-# --- Betting on Duels from the Audience: "you may secretly bet" ---
+# --- Betting on Duels from the Audience: a spectator may bet, in secret, or not ---
 
 
 def test_betting_on_duels_from_the_audience_is_optional() -> None:
@@ -298,8 +298,8 @@ def test_houses_shadowvein_no_spell_is_free_with_two_energy_off() -> None:
 
 
 def test_houses_tri_frost_ice_every_other_house_pays_and_the_house_text_says_so() -> None:
-    """"The next person who would like to use a space here must give you 1 Energy": not
-    only the rival house (the word the Teacher rule uses)."""
+    """The rulebook has whoever next uses an iced place give Tri-Frost 1 Energy: anyone, not
+    only its rival house (the word the Teacher rule uses)."""
     text = C.HOUSE["trifrost"].abilities[1]
     assert "rival" not in text and "any other house" in text
     s = game_at_placement(4, houses=[AQ, IG, TF, SV])

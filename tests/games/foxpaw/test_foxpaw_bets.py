@@ -1,4 +1,4 @@
-"""Foxpaw's bets are secret (issue 15, item 5): "you may secretly bet"; a right bet shows
+"""Foxpaw's bets are secret (issue 15, item 5): spectators bet in secret; a right bet shows
 itself when its owner takes the resource, a wrong one (or none) is never shown to
 another seat: not in the log for any viewer, the duel's reveal page, the public view a
 replay shows, nor any seat's view. Only view_all (a replay's "everything") shows all."""

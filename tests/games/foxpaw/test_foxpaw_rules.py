@@ -1176,9 +1176,8 @@ def test_views_never_show_another_houses_secrets() -> None:
 
 
 def test_magical_beasts_the_orange_beast_counts_toward_the_beast_limit() -> None:
-    """"Normally you may only have 1 Magical Beast unless you have a card that says
-    otherwise": the orange one is a Magical Beast like the others, so taking it beside
-    another means letting one of the two go (either of them)."""
+    """One Magical Beast per house unless a card lifts the limit, and no card lifts it for
+    the orange one: taking it beside another means letting one of the two go (either)."""
     s = edit_player(game_at_placement(4, houses=[AQ, IG, TF, SV]), 0, herbs=2, coins=0, beasts=(BeastCard("owlet"),))
     s = edit(s, beasts=("ember-fox", "mudhopper"))
     s = with_board(s, {"beast-1": [(0, "")]})
