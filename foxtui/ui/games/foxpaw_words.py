@@ -213,7 +213,7 @@ def change_text(view: Any, seat: int | None, change: E.Change) -> str:
         herbs, goods = change.by_coin
         if herbs + goods:
             instead = " and ".join(p for p in (plural(herbs, "Herb") if herbs else "", f"{goods} Goods" if goods else "") if p)
-            pay += f" ({plural(herbs + goods, 'Coin')} in place of {instead}: −1 Reputation)"
+            pay += f" ({plural(herbs + goods, 'Coin')} for {instead}, −1 Reputation)"
         parts.append(pay)
     told, cut = _told_gain(h, change)
     gains = [reward(told)] if told != C.NOTHING else []
@@ -290,11 +290,13 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
         out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top: early to bed, early next year.")
     elif k == "carnival":
         card = C.CARNIVAL.get(view.carnival)
-        row = reward(card.rows[sp.row - 2]) if card else "nothing"
-        shared = reward(card.centered) if card else "nothing"
-        extra = " (+1 more Mischief card: Aquatis)" if has_ability(house, "aquatis", 1) else ""
-        total = f" In all: {reward(E.night_gain(view.teacher, view.carnival, h, i))}." if card else ""
-        out.append(f"At night: {reward(sp.reward)}{extra}; this row of the card: {row}; everyone here: {shared}.{total}")
+        if card is None:
+            out.append(f"At night: {reward(sp.reward)}.")
+        else:
+            extra = " (Aquatis: a second Mischief card)" if has_ability(house, "aquatis", 1) else ""
+            out.append(f"At night: {reward(E.night_gain(view.teacher, view.carnival, h, i))}{extra}.")
+            shared = f"; {reward(card.centered)} for all here" if card.centered != C.NOTHING else ""
+            out.append(f"(The card: {reward(card.rows[sp.row - 2])} on this row{shared}.)")
     if sp.darkness:
         n = E.darkness_count(view.teacher, h) if h.house else 1
         out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
@@ -536,19 +538,24 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
         h = C.HOUSE[a.house]
         mine = C.STUDENT.get(view.student)
         kept = mine is not None and mine.wish == a.house
-        out = ["Wish kept: +2 Coins, +2 permanent Stars, and only this ability:" if kept else "Both abilities:"]
+        out = ["Wish kept: +2 Coins, +2 permanent Stars, and only this ability:"] if kept else []
         for n, text in enumerate(h.abilities, 1):
             if not kept or n == h.kept:
                 out.append(f"{n}. {text}")
-        out.append(f"Rival house: {house_name(h.rival)}.")
+        out.append(f"Rival: {house_name(h.rival)}.")
         return out
     if k is A.PickObject:
-        price = "" if d is not None and d.kind == "start_object" else f"Costs {plural(view.object_price, 'Coin')}. "
-        return [price + object_text(a.object) + "."] + _change_lines(view, a, seat)
+        o = C.OBJECT[a.object]
+        level = "0-II" if o.level == "low" else "III-V"
+        change = E.preview(view, seat, a) if me(view, seat) is not None else None
+        notes = [n for n in ("casts Forbidden Spells" if o.forbidden else "",
+                             f"the {o.half} half of a VP" if o.half and not (change and change.broom_vp) else "") if n]
+        what = change_text(view, seat, change) if change is not None else object_text(a.object) + "."
+        return [f"{o.name} ({o.kind.title()} {level}): {what}"] + ([f"({'; '.join(notes)})"] if notes else [])
     if k is A.PickBeast:
         b = C.BEAST[a.beast]
-        extra = " The orange meeple stands for it; it counts toward your beast limit." if b.special else ""
-        return [f"{b.name}: exhausted after {plural(b.uses, 'use')}. {skill(a.beast)}{extra}"] + _change_lines(view, a, seat)
+        extra = " Orange; it counts toward your limit." if b.special else ""
+        return [f"{b.name} ({plural(b.uses, 'use')}): {skill(a.beast)}{extra}"] + _change_lines(view, a, seat)
     if k is A.PickPair:
         mine = (1, 3) if a.pair == 0 else (2, 4)
         return [f"You place Obsidio's markers {mine[0]} and {mine[1]}; your opponent the other two."]
@@ -571,15 +578,12 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
         s = C.SPELL[a.spell]
         h = _house(view, seat)
         slot = view.spells.index(a.spell) if a.spell in view.spells else -1
-        notes = []
+        notes = ["Forbidden"] if s.forbidden else []  # its Darkness cards are in the sentence above
         off = s.cost.energy - E.spell_cost(h, a.spell).energy if h.house else 0
         if off:
             notes.append(f"{off} Energy off for you")
         if slot >= 0 and not view.spell_marks[slot]:
-            notes.append("+1 Star: the top place is free")
-        if s.forbidden:
-            n = E.darkness_count(view.teacher, h) if h.house else 1
-            notes.append(f"Forbidden: {plural(n, 'Darkness card')}")
+            notes.append("top place: +1 Star")
         lines = _change_lines(view, a, seat) or [spell_text(a.spell) + "."]
         return lines + ([f"({'; '.join(notes)})"] if notes else [])
     if k is A.DiscardSpell:
@@ -589,7 +593,7 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
     if k is A.PayWith:
         h = me(view, seat)
         have = f"You have {plural(h.herbs, 'Herb')}, {h.goods} Goods, {plural(h.coins, 'Coin')}." if h is not None else ""
-        return [f"{_bought(d)}: {line}" for line in _change_lines(view, a, seat)] + ([have] if have else [])
+        return _change_lines(view, a, seat) + ([have] if have else [])
     if k is A.Spy:
         marks = [who(view, s) for s in view.event_marks[a.event]] if a.event < len(view.event_marks) else []
         return _change_lines(view, a, seat) + ["You will know this Magical Event for the rest of the game."] + (
@@ -597,7 +601,7 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
     if k is A.Gesture:
         return _gesture_lines(view, a.gesture)
     if k is A.ShowDarkness:
-        return _gesture_lines(view, C.DARK_GESTURE[a.card]) + [f"The card (worth {C.DARK_VALUE[a.card]}) is given up after the duel."]
+        return _gesture_lines(view, C.DARK_GESTURE[a.card]) + [f"You give the card up (worth {C.DARK_VALUE[a.card]})."]
     if k is A.Bet:
         if a.outcome == C.NO_BET:
             return ["Watch without betting: nothing to win. Nobody else learns whether you bet."]
@@ -664,7 +668,7 @@ def _gesture_lines(view: Any, gesture: str) -> list[str]:
     out = []
     for other in C.GESTURES:
         pays = PAYS[(gesture, other)]
-        out.append(f"If the other shows {C.GESTURE_NAME[other]}: " + (reward(getattr(card, pays)) if pays else "nothing"))
+        out.append(f"Against {C.GESTURE_NAME[other]}: " + (reward(getattr(card, pays)) if pays else "nothing"))
     return out
 
 

@@ -97,10 +97,10 @@ def test_previews_shadowvein_sees_the_spell_cost_it_pays() -> None:
     s = resolving(with_board(s, {"classroom-1": [(3, "")]}), 3, "classroom-1")
     text = words(s, 3, Learn("shadow-bind"))
     assert "Pay 1 Herb, 1 Goods, 1 Energy → +5 Stars" in text and "3 Energy" not in text
-    assert "2 Energy off for you" in text and "the top place is free" in text
+    assert "2 Energy off for you" in text and "top place: +1 Star" in text
     paying = GAME.apply(s, 3, Learn("shadow-bind"))  # Coins could stand in: Shadowvein chooses how to pay
     assert paying.tasks[-1].kind == "pay"
-    assert "Shadow Bind: Pay 1 Herb, 1 Goods, 1 Energy → +5 Stars" in words(paying, 3, PayWith(0, 0))
+    assert "Pay 1 Herb, 1 Goods, 1 Energy → +5 Stars" in words(paying, 3, PayWith(0, 0))
     after = GAME.apply(paying, 3, PayWith(0, 0))
     assert (after.players[3].energy, after.players[3].herbs, after.players[3].goods) == (4, 0, 0)
 
