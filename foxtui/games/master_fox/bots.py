@@ -61,7 +61,11 @@ class _Wishes:
 
 
 def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
-    """Explores the box, touches likely pawns until sure, grabs what the missions want."""
+    """Explores the box, touches likely pawns until sure, grabs what the missions want,
+    and calls STOP as soon as it may (after stashing a pawn in hand worth a point).
+
+    Looting on for a fourth pawn instead, when the sack had room for one that would
+    still score, won fewer seeded games against this bot than stopping did."""
     if view.phase == "steal":
         return _steal(view, legal)
     if view.phase != "loot":
@@ -70,7 +74,9 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     wishes = _Wishes(view)
     if view.hand is not None:
         if Stash in kinds and wishes.good(view.hand.could_be):
-            return Stash()
+            return Stash()  # STOP comes right after, before the turn passes
+        if Stop in kinds:
+            return Stop()  # rather than put it back and wait: STOP drops it into the box
         return PutBack()
     if Stop in kinds:
         return Stop()

@@ -246,11 +246,13 @@ def test_how_to_play_put_back_drops_the_pawn_on_a_random_empty_spot() -> None:
 
 
 def test_how_to_play_sack_holds_at_most_four_pawns() -> None:
-    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen", "pig", "pig"]})
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fish"}, sacks={0: ["cow", "hen", "fox", "fox"]})
     state = grab(state, 0, "A1")
     assert GAME.legal_actions(state, 0) == [PutBack()]
     with pytest.raises(IllegalAction, match="full"):
         GAME.apply(state, 0, Stash())
+    four_loot = grab(arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen", "pig", "pig"]}), 0, "A1")
+    assert GAME.legal_actions(four_loot, 0) == [PutBack(), Stop()]  # full, but STOP is there
 
 
 def test_memory_goes_stale_when_another_player_takes_the_pawn() -> None:
@@ -303,9 +305,69 @@ def test_end_the_mission_stop_needs_three_loot_pawns() -> None:
         GAME.apply(two, 0, Stop())
     three = arrange(base, sacks={0: ["cow", "hen", "fish"]})
     assert Stop() in GAME.legal_actions(three, 0)
-    holding = arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
-    holding = grab(holding, 0, "A1")
-    assert Stop() not in GAME.legal_actions(holding, 0)
+    assert Stop() not in GAME.legal_actions(three, 1)  # only on your turn
+    two_holding = grab(arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fox"]}), 0, "A1")
+    assert GAME.legal_actions(two_holding, 0) == [Stash(), PutBack()]  # the hand's pawn is not in the sack yet
+
+
+def test_end_the_mission_stop_as_soon_as_the_third_loot_pawn_is_in_the_sack() -> None:
+    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}, missions=["cow", "hen", "fish"])
+    state = act(state, 0, Touch("B1"), Grab("A1"), Stash())
+    assert GAME.to_act(state) == {0}  # the turn waits: no round of turns before STOP
+    assert GAME.legal_actions(state, 0) == [EndTurn(), Stop()]  # nothing else is left in this turn
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.summaries[-1].stopped_by == 0 and stopped.eggs == [3, 0]
+    passed = GAME.apply(state, 0, EndTurn())  # or keep looting: the box goes round
+    assert GAME.to_act(passed) == {1} and passed.touches_left == 3 and not passed.grab_used
+    assert Stop() in GAME.legal_actions(loot_turn_of(passed, 0), 0)  # and STOP again on the next turn
+
+
+def test_end_the_mission_a_stash_short_of_three_loot_pawns_still_ends_the_turn() -> None:
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox"}, sacks={0: ["cow", "hen"]})
+    state = act(state, 0, Grab("A1"), Stash())
+    assert GAME.to_act(state) == {1}  # two loot and a fox: no STOP, so nothing to wait for
+
+
+def test_end_the_mission_every_stash_with_three_loot_pawns_offers_stop() -> None:
+    state = arrange(new_game(2), box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
+    state = act(state, 0, Grab("A1"), Stash())  # a fourth pawn: STOP is still on offer at once
+    assert GAME.to_act(state) == {0} and GAME.legal_actions(state, 0) == [EndTurn(), Stop()]
+
+
+def test_end_the_mission_stop_with_a_pawn_in_the_looting_hand_puts_it_back_in_the_box() -> None:
+    # Bo's snake keeps the round open after STOP, so the box can be looked at before the next shake.
+    state = arrange(
+        all_ruse_in_play(new_game(2)),
+        box={"A1": "pig"},
+        sacks={0: ["cow", "hen", "fish"], 1: ["sheep", "snake"]},
+        missions=["cow", "hen", "fish"],
+    )
+    pig = state.spots[A1]
+    state = grab(state, 0, "A1")
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop()]
+    assert GAME.describe(state, 0, Stop(), 0) == "You called STOP! The pawn in your hand goes back into the box."
+    assert GAME.describe(state, 0, Stop(), 1) == "Ada called STOP! The pawn in Ada's hand goes back into the box."
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.phase == "steal" and stopped.stopped_by == 0
+    assert stopped.players[0].hand is None and pig in stopped.spots and count_pawns(stopped) == 29
+    assert stopped.revealed[0] == ["cow", "hen", "fish"]  # the pig is not in the sack
+    assert GAME.undo_blocker(state, 0, Stop(), stopped) == "STOP showed every sack; it cannot be taken back."
+
+
+def test_end_the_mission_in_real_time_stop_right_after_the_third_stash_and_with_a_pawn_in_hand() -> None:
+    box = {"A1": "fish", "B1": "pig", "C1": "goose"}
+    state = arrange(new_game(2, mode="realtime"), box=box, sacks={0: ["cow", "hen"]})
+    state = act(state, 0, Grab("A1"), Stash())
+    assert Stop() in GAME.legal_actions(state, 0) and GAME.to_act(state) == {0, 1}
+    state = grab(state, 0, "B1")
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop()]
+    state = grab(state, 1, "C1")
+    assert GAME.describe(state, 0, Stop(), 1) == "Ada called STOP! The pawns in Ada's and your hands go back into the box."
+    assert GAME.describe(state, 0, Stop(), None) == "Ada called STOP! The pawns in Ada's and Bo's hands go back into the box."
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.summaries[-1].seats[1].scored == []  # Bo's goose was only in his hand
+    assert stopped.summaries[-1].stopped_by == 0
+    assert stopped.summaries[-1].seats[0].scored == ["cow", "hen", "fish"]
 
 
 def test_end_the_mission_stop_puts_hands_back_and_opens_the_sacks() -> None:
@@ -644,6 +706,29 @@ def test_undo_is_blocked_after_feeling_something() -> None:
     ended = GAME.apply(state, 0, EndTurn())
     assert GAME.undo_blocker(state, 0, EndTurn(), ended) is None
     assert GAME.has_secrets(state, 0) and GAME.round_of(state) == 1
+
+
+def test_undo_a_stash_that_offers_stop_may_be_taken_back_but_not_the_stop() -> None:
+    from foxtui.engine.session import Session
+    from foxtui.games.master_fox.rules import loot_count
+
+    session = Session.new(GAME, [SeatInfo("Ada", age=40), SeatInfo("Bo", age=30)], Options(), 3)
+    while True:  # both seats play the sensible bot's moves until Ada is about to stash her third loot pawn
+        seat = min(session.to_act())
+        move = session.bot_action(seat)
+        if seat == 0 and move == Stash() and loot_count(session.state, 0) == 2 and session.state.players[0].hand:
+            held = session.state.players[0].hand.pawn
+            if not content.is_ruse(session.state.pawns[held]):
+                break
+        session.act(seat, move)
+    session.act(0, Stash())
+    assert session.legal_actions(0) == [EndTurn(), Stop()]
+    assert session.undo(0) is None  # nothing was felt or drawn: the pawn is back in the hand
+    assert session.state.players[0].hand.pawn == held and session.legal_actions(0) == [Stash(), PutBack()]
+    session.act(0, Stash())
+    session.act(0, Stop())
+    assert session.state.summaries[-1].stopped_by == 0 and len(session.state.summaries[-1].seats[0].revealed) == 3
+    assert session.undo(0) == "Your last move drew something by chance, so it stands."  # the next round's shake
 
 
 def test_game_object_describes_itself() -> None:
