@@ -60,6 +60,19 @@ class _Wishes:
         return any(k in self.wanted for k in could_be) or (self.ruse_ok and _all_ruse(could_be))
 
 
+def _stale(view: Any, i: int) -> bool:
+    """Someone grabbed at spot ``i`` since we felt it: the memory may be wrong."""
+    heard = view.heard[i]
+    return heard is not None and heard.stale
+
+
+def _targets(view: Any, wishes: _Wishes) -> list[int]:
+    """Spots remembered to hold a pawn surely worth stashing, with no grab heard there since."""
+    return [
+        i for i, f in enumerate(view.memory) if f is not None and wishes.good(f.could_be) and not _stale(view, i)
+    ]
+
+
 def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     """Explores the box, touches likely pawns until sure, grabs what the missions want,
     and calls STOP as soon as it may (after stashing a pawn in hand worth a point).
@@ -82,7 +95,7 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
         return Stop()
     memory = view.memory
     if Grab in kinds:
-        targets = [i for i, f in enumerate(memory) if f is not None and wishes.good(f.could_be)]
+        targets = _targets(view, wishes)
         if targets:
             # Surest first (fewest possibilities), then most recently felt (least likely gone).
             best = min(targets, key=lambda i: (len(memory[i].could_be), -memory[i].turn))
@@ -91,7 +104,9 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
         unsure = [
             i
             for i, f in enumerate(memory)
-            if f is not None and f.level < content.LEVELS and len(f.could_be) > 1 and wishes.promising(f.could_be)
+            if f is not None
+            and wishes.promising(f.could_be)
+            and ((f.level < content.LEVELS and len(f.could_be) > 1) or _stale(view, i))
         ]
         if unsure:
             return Touch(SPOTS[max(unsure, key=lambda i: memory[i].turn)])

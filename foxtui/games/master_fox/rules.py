@@ -34,7 +34,7 @@ from .actions import (
     Stop,
     Touch,
 )
-from .state import Felt, Held, Options, Player, RoundSummary, ScoreLine, SeatRound, State, StealRecord
+from .state import Felt, GrabRecord, Held, Options, Player, RoundSummary, ScoreLine, SeatRound, State, StealRecord
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SACK_LIMIT = 4  # pawns of any kind in a sack
@@ -127,6 +127,7 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
         revealed=[],
         thieves=[],
         steals=[],
+        grabs=[],
         eggs=[0] * n,
         breakdown=[dict.fromkeys(CATEGORIES, 0) for _ in range(n)],
         summaries=[],
@@ -168,6 +169,7 @@ def start_round(state: State) -> State:
         revealed=[],
         thieves=[],
         steals=[],
+        grabs=[],
     )
 
 
@@ -331,10 +333,12 @@ def _grab(state: State, seat: int, action: Grab) -> State:
         spots = list(spots)
         spots[i] = -1
     players = _with_player(state, seat, Player(memory, hand, player.sack))
+    # Everyone hears where a hand closed, and sees whether it came up holding a pawn.
+    grabs = state.grabs + [GrabRecord(i, seat, state.turn, pawn >= 0)]
     if turns:
         # An empty grab still spends the turn's grab: otherwise grabbing would be free touching.
-        return replace(state, players=players, spots=spots, grab_used=True)
-    return replace(state, players=players, spots=spots, turn=state.turn + 1)
+        return replace(state, players=players, spots=spots, grabs=grabs, grab_used=True)
+    return replace(state, players=players, spots=spots, grabs=grabs, turn=state.turn + 1)
 
 
 def _end_turn(state: State) -> State:

@@ -1,5 +1,6 @@
 """What a seat may know: its own memory of the box, its hand and sack, and the
-public table (missions, sack sizes, eggs, round summaries)."""
+public table (missions, where the others grabbed, sack sizes, eggs, round
+summaries)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,16 @@ class Feel(msgspec.Struct, frozen=True):
     level: int  # touches of this pawn so far (1..3); 0 for an empty spot
     turn: int  # the round's turn when felt
     could_be: tuple[str, ...]  # every pawn kind that feels like this; () for nothing
+
+
+class Heard(msgspec.Struct, frozen=True):
+    """Grabs by other players at one spot since the viewer last felt it (or this round,
+    if it never did). Everyone hears where a hand closes and sees whose hand is full."""
+
+    seats: list[int]  # who grabbed there, each once, in the order of their latest grab
+    turn: int  # when the latest of those grabs was (as Feel.turn)
+    took: bool  # whether one of those grabs came up holding a pawn
+    stale: bool  # the viewer remembers this spot from before such a grab: it may be wrong now
 
 
 class View(msgspec.Struct, frozen=True):
@@ -40,6 +51,9 @@ class View(msgspec.Struct, frozen=True):
     ruse_in_play: list[str]
     pawns_in_play: int
     memory: list[Feel | None]  # the viewer's memory of the 40 spots ([] in the public view)
+    # Per spot, others' grabs there since the viewer last felt it (public view: every
+    # grab this round); None where there were none.
+    heard: list[Heard | None]
     hand: Feel | None  # the viewer's looting hand
     sack: list[Feel]  # the viewer's sack, as felt
     sack_sizes: list[int]
@@ -69,6 +83,35 @@ def _felt(state: State, f: Felt | None) -> Feel | None:
 def _held(state: State, h: Held) -> Feel:
     text = content.feel(state.pawns[h.pawn], h.level)
     return Feel(text, h.level, h.turn, content.could_be(text))
+
+
+def _heard(state: State, seat: int | None) -> list[Heard | None]:
+    """Others' grabs per spot since ``seat`` last felt there (public view: all of them).
+
+    Built from the public grab record and the seat's own memory only: a memory older
+    than a grab that took a pawn may be wrong, and so is a remembered pawn where a hand
+    closed on nothing.
+    """
+    if not state.grabs:
+        return [None] * len(state.spots)
+    memory = state.players[seat].memory if seat is not None else None
+    heard: dict[int, tuple[list[int], int, bool, bool]] = {}
+    for g in state.grabs:
+        if g.seat == seat:
+            continue
+        felt = memory[g.spot] if memory is not None else None
+        if felt is not None and felt.turn >= g.turn:
+            continue  # felt since: the memory already tells what is there
+        seats, _, took, stale = heard.get(g.spot, ([], 0, False, False))
+        if g.seat in seats:
+            seats.remove(g.seat)
+        seats.append(g.seat)
+        stale = stale or (felt is not None and (g.took or felt.pawn >= 0))
+        heard[g.spot] = (seats, g.turn, took or g.took, stale)
+    out: list[Heard | None] = [None] * len(state.spots)
+    for spot, (seats, turn, took, stale) in heard.items():
+        out[spot] = Heard(seats, turn, took, stale)
+    return out
 
 
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
@@ -105,6 +148,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         ruse_in_play=[k for k in content.RUSE_KINDS for _ in range(pawns.count(k))],
         pawns_in_play=len(pawns),
         memory=memory,
+        heard=_heard(state, seat),
         hand=hand,
         sack=sack,
         sack_sizes=[len(p.sack) for p in players],

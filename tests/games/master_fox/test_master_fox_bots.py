@@ -116,3 +116,13 @@ def test_sensible_bot_calls_stop_rather_than_put_back_a_pawn_it_does_not_want() 
     state = act(state, 0, Touch("A1"), Touch("A1"), Grab("A1"))
     assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stop()
 
+
+def test_sensible_bot_touches_again_where_it_heard_another_hand_take_a_pawn() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "hen"}, missions=["cow", "fish", "hen"])
+    state = act(state, 0, Touch("A1"), Touch("A1"), Touch("A1"), EndTurn())  # Ada is sure of the cow
+    again = loot_turn_of(state, 0)
+    assert sensible_bot(GAME.view(again, 0), GAME.legal_actions(again, 0), Rng(1)) == Grab("A1")  # had Bo not come
+    state = act(state, 1, Grab("A1"), Stash())  # Bo took it
+    view = GAME.view(state, 0)
+    assert view.memory[A1].could_be == ("cow",) and view.heard[A1].stale
+    assert sensible_bot(view, GAME.legal_actions(state, 0), Rng(1)) == Touch("A1")  # not a grab at an empty spot

@@ -35,6 +35,7 @@ from foxtui.games.master_fox.actions import (
 )
 from foxtui.games.master_fox.rules import egg_tokens, score_sack
 from foxtui.games.master_fox.state import Options
+from foxtui.games.master_fox.view import Heard
 
 A1, B1 = SPOT_INDEX["A1"], SPOT_INDEX["B1"]
 
@@ -272,6 +273,76 @@ def test_a_pawn_that_moved_feels_new_again() -> None:
     spot = SPOTS[state.spots.index(pawn)]
     state = touch(state, 0, spot)
     assert GAME.view(state, 0).memory[SPOT_INDEX[spot]].level == 1
+
+
+# --- What the board heard: grabs are public ----------------------------------------
+
+
+def test_grabs_are_heard_a_spot_grabbed_by_another_since_you_felt_it_is_marked() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "hen"})
+    state = act(state, 0, Touch("A1"), EndTurn())  # Ada felt a big four-legged pawn at A1 in turn 1
+    state = act(state, 1, Grab("A1"), Stash())  # Bo took it in turn 2
+    heard = GAME.view(state, 0).heard
+    assert heard[A1] == Heard(seats=[1], turn=2, took=True, stale=True)  # "Bo grabbed here"; memory may be wrong
+    assert set(GAME.view(state, 0).memory[A1].could_be) == {"cow", "horse"}  # the memory itself stays as felt
+    assert all(h is None for i, h in enumerate(heard) if i != A1)
+    assert GAME.view(state, 1).heard[A1] is None  # Bo's own grab is in Bo's memory instead
+    state = touch(state, 0, "A1")  # felt again: nothing to warn about any more
+    assert GAME.view(state, 0).heard[A1] is None
+
+
+def test_grabs_are_heard_a_spot_never_felt_is_marked_but_nothing_is_stale() -> None:
+    state = arrange(new_game(3), box={"B1": "hen"})
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, Grab("B1"), PutBack())
+    state = act(state, 2, Grab("B1"))
+    heard = GAME.view(state, 0).heard[B1]
+    assert heard == Heard(seats=[1, 2], turn=3, took=True, stale=False)  # "Bo and Cy grabbed here"
+    assert GAME.view(state, 1).heard[B1] == Heard(seats=[2], turn=3, took=state.players[2].hand is not None, stale=False)
+    assert GAME.view(state, 2).heard[B1] is None  # Cy's own grab is the newest news there
+    assert GAME.view(state, None).heard[B1] == Heard(seats=[1, 2], turn=3, took=True, stale=False)
+
+
+def test_grabs_are_heard_an_empty_grab_only_makes_a_remembered_pawn_stale() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = act(state, 0, Touch("C1"), EndTurn())  # Ada felt nothing at C1
+    state = act(state, 1, Grab("C1"), EndTurn())  # and Bo's hand closed on nothing there
+    assert GAME.view(state, 0).heard[SPOT_INDEX["C1"]] == Heard(seats=[1], turn=2, took=False, stale=False)
+    state = arrange(new_game(3), box={"A1": "cow"})
+    state = act(state, 0, Touch("A1"), EndTurn())  # Ada felt the cow
+    state = act(state, 1, Grab("A1"), PutBack())  # Bo took it and dropped it on a random empty spot
+    state = act(state, 2, Grab("A1"))
+    assert GAME.view(state, 0).heard[A1] == Heard(seats=[1, 2], turn=3, took=True, stale=True)
+
+
+def test_grabs_are_heard_in_real_time_too_and_every_round_starts_quiet() -> None:
+    state = arrange(new_game(2, mode="realtime"), box={"A1": "cow"}, sacks={1: ["hen", "fish", "pig"]})
+    state = act(state, 0, Touch("A1"))
+    state = act(state, 1, Grab("A1"))
+    assert GAME.view(state, 0).heard[A1] == Heard(seats=[1], turn=2, took=True, stale=True)
+    state = act(state, 1, Stop())
+    assert state.round == 2 and state.grabs == []
+    assert all(h is None for h in GAME.view(state, 0).heard)
+
+
+def test_grabs_are_heard_from_public_grabs_and_your_own_memory_only() -> None:
+    """What the board heard must not change with anything the seat cannot know: what the
+    grabbing hand found, where a put-back pawn landed, what lies anywhere else."""
+
+    def played(box: dict[str, str]):
+        state = arrange(new_game(3), box=box)
+        state = act(state, 0, Touch("A1"), Touch("C1"), EndTurn())
+        state = act(state, 1, Grab("A1"), PutBack())
+        return act(state, 2, Grab("B1"), Stash())
+
+    cow, horse = played({"A1": "cow", "B1": "pig"}), played({"A1": "horse", "B1": "sheep"})
+    for seat in (0, None):
+        assert GAME.view(cow, seat).heard == GAME.view(horse, seat).heard
+    heard = GAME.view(cow, 0).heard
+    assert [SPOTS[i] for i, h in enumerate(heard) if h is not None] == ["A1", "B1"]
+    for seed in range(8):
+        redealt = GAME.determinize(cow, 0, seed)
+        assert GAME.view(redealt, 0).heard == heard
 
 
 def test_memory_is_private_and_public_view_shows_none() -> None:
