@@ -39,7 +39,7 @@ class _Wishes:
         free = SACK_LIMIT - len(view.sack)
         # Any single ruse pawn helps (fox: +1, snake: a steal, hammer: a shield),
         # as long as it leaves room for the loot still needed; a second one hurts.
-        self.ruse_ok = ruse == 0 and free > min(len(self.wanted), max(0, STOP_LOOT - loot))
+        self.ruse_ok = bool(view.ruse_kinds) and ruse == 0 and free > min(len(self.wanted), max(0, STOP_LOOT - loot))
         n = len(view.names)
         turns = view.turn if view.mode == "turns" else view.turn // REALTIME_STEPS_PER_TURN
         self.patient = turns <= PATIENT_TURNS * n

@@ -1,6 +1,6 @@
 """What a seat may know: its own memory of the box, its hand and sack, and the
-public table (missions, where the others grabbed, sack sizes, eggs, round
-summaries)."""
+public table (missions, the ruse kinds added so far, where the others grabbed,
+sack sizes, eggs, round summaries)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class Feel(msgspec.Struct, frozen=True):
     text: str
     level: int  # touches of this pawn so far (1..3); 0 for an empty spot
     turn: int  # the round's turn when felt
-    could_be: tuple[str, ...]  # every pawn kind that feels like this; () for nothing
+    could_be: tuple[str, ...]  # every kind in the game now that feels like this; () for nothing
 
 
 class Heard(msgspec.Struct, frozen=True):
@@ -48,7 +48,8 @@ class View(msgspec.Struct, frozen=True):
     keep_from: list[str]  # "keep" phase: last round's missions, the youngest keeps one
     seen_missions: list[str]  # drawn since the deck was shuffled
     deck_size: int
-    ruse_in_play: list[str]
+    ruse_kinds: list[str]  # the ruse kinds in the game now (what a carved token may be)
+    ruse_in_play: list[str]  # every ruse pawn in the game now, by kind
     pawns_in_play: int
     memory: list[Feel | None]  # the viewer's memory of the 40 spots ([] in the public view)
     # Per spot, others' grabs there since the viewer last felt it (public view: every
@@ -71,18 +72,38 @@ class View(msgspec.Struct, frozen=True):
     sacks: list[list[str]]  # true content of each sack
 
 
-def _felt(state: State, f: Felt | None) -> Feel | None:
+#: (feel text, ruse kinds in the game) -> the kinds in the game that feel like that
+_IN_GAME: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def ruse_kinds(state: State) -> tuple[str, ...]:
+    """The ruse kinds in the game now (public: they join the box round by round)."""
+    pawns = state.pawns
+    return tuple(k for k in content.RUSE_KINDS if k in pawns)
+
+
+def _could_be(text: str, ruse: tuple[str, ...]) -> tuple[str, ...]:
+    """What a feel may be, among the kinds in the game now: a carved token is a fox in
+    round 2, a fox or a snake in round 3, and any of the three from round 4."""
+    key = (text, ruse)
+    kinds = _IN_GAME.get(key)
+    if kinds is None:
+        kinds = _IN_GAME[key] = tuple(k for k in content.could_be(text) if not content.is_ruse(k) or k in ruse)
+    return kinds
+
+
+def _felt(state: State, f: Felt | None, ruse: tuple[str, ...]) -> Feel | None:
     if f is None:
         return None
     if f.pawn < 0:
         return Feel(content.NOTHING, 0, f.turn, ())
     text = content.feel(state.pawns[f.pawn], f.level)
-    return Feel(text, f.level, f.turn, content.could_be(text))
+    return Feel(text, f.level, f.turn, _could_be(text, ruse))
 
 
-def _held(state: State, h: Held) -> Feel:
+def _held(state: State, h: Held, ruse: tuple[str, ...]) -> Feel:
     text = content.feel(state.pawns[h.pawn], h.level)
-    return Feel(text, h.level, h.turn, content.could_be(text))
+    return Feel(text, h.level, h.turn, _could_be(text, ruse))
 
 
 def _heard(state: State, seat: int | None) -> list[Heard | None]:
@@ -119,11 +140,12 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     memory: list[Feel | None] = []
     hand = None
     sack: list[Feel] = []
+    ruse = ruse_kinds(state)
     if seat is not None:
         me = players[seat]
-        memory = [_felt(state, f) for f in me.memory]
-        hand = None if me.hand is None else _held(state, me.hand)
-        sack = [_held(state, h) for h in me.sack]
+        memory = [_felt(state, f, ruse) for f in me.memory]
+        hand = None if me.hand is None else _held(state, me.hand, ruse)
+        sack = [_held(state, h, ruse) for h in me.sack]
     shown = state.phase in ("steal", "over")
     pawns = state.pawns
     turns = state.options.mode == "turns"
@@ -145,6 +167,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         keep_from=list(state.keep_from),
         seen_missions=list(state.seen),
         deck_size=len(state.deck),
+        ruse_kinds=list(ruse),
         ruse_in_play=[k for k in content.RUSE_KINDS for _ in range(pawns.count(k))],
         pawns_in_play=len(pawns),
         memory=memory,

@@ -345,6 +345,30 @@ def test_grabs_are_heard_from_public_grabs_and_your_own_memory_only() -> None:
         assert GAME.view(redealt, 0).heard == heard
 
 
+# --- Ruse pawns: what a carved token may be -------------------------------------------
+
+
+def test_adding_ruse_pawns_a_carved_token_may_only_be_a_ruse_pawn_already_added() -> None:
+    from foxtui.games.master_fox.rules import start_round
+
+    state = new_game(2)
+    seen = {}
+    for _ in range(4):
+        state = start_round(state)  # rounds 2, 3, 4, 5
+        box = {"A1": "fox"} if state.round < 4 else {"A1": "fox", "B1": "hammer"}
+        looted = touch(arrange(loot_turn_of(state, 0), box=box), 0, "A1")
+        view = GAME.view(looted, 0)
+        seen[state.round] = (view.memory[A1].could_be, view.ruse_kinds)
+    assert seen[2] == (("fox",), ["fox"])  # only foxes are in: a carved token is a fox
+    assert seen[3] == (("fox", "snake"), ["fox", "snake"])  # "Fox or Snake?" once the snakes are in
+    assert seen[4] == seen[5] == (("fox", "snake", "hammer"), ["fox", "snake", "hammer"])
+    assert GAME.view(new_game(2), None).ruse_kinds == []
+    state = touch(arrange(all_ruse_in_play(new_game(2)), box={"A1": "hammer"}), 0, "A1", 2)
+    assert GAME.view(state, 0).memory[A1].could_be == ("hammer",)  # the second touch finds the T
+    snake_round = arrange(loot_turn_of(start_round(start_round(new_game(2))), 0), box={"A1": "snake"}, hands={0: "fox"})
+    assert GAME.view(snake_round, 0).hand.could_be == ("fox",)  # fully felt: one kind, whatever is in
+
+
 def test_memory_is_private_and_public_view_shows_none() -> None:
     state = touch(arrange(new_game(2), box={"A1": "cow"}), 0, "A1")
     assert GAME.view(state, 0).memory[A1] is not None
