@@ -16,7 +16,7 @@ class Feel(msgspec.Struct, frozen=True):
 
     text: str
     level: int  # touches of this pawn so far (1..3); 0 for an empty spot
-    turn: int  # the round's turn when felt
+    turn: int  # the round's turn (realtime: looting step) when felt; see ``ago``
     could_be: tuple[str, ...]  # every kind in the game now that feels like this; () for nothing
 
 
@@ -133,6 +133,21 @@ def _heard(state: State, seat: int | None) -> list[Heard | None]:
     for spot, (seats, turn, took, stale) in heard.items():
         out[spot] = Heard(seats, turn, took, stale)
     return out
+
+
+def ago(view: View, turn: int) -> str:
+    """How long ago something at ``turn`` (a Feel's or a Heard's) was, in words true in
+    either mode: turns in turn mode; in real-time mode, which has no turns, the moves
+    made at the table since (every touch, grab, stash and put-back counts one)."""
+    if view.mode == "realtime":
+        since = view.turn - turn - 1  # the step at ``turn`` counted itself
+        if since <= 0:
+            return "just now"
+        return "1 move ago" if since == 1 else f"{since} moves ago"
+    since = view.turn - turn
+    if since <= 0:
+        return "this turn"
+    return "1 turn ago" if since == 1 else f"{since} turns ago"
 
 
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:

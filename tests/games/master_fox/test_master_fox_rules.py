@@ -35,7 +35,7 @@ from foxtui.games.master_fox.actions import (
 )
 from foxtui.games.master_fox.rules import egg_tokens, score_sack
 from foxtui.games.master_fox.state import Options
-from foxtui.games.master_fox.view import Heard
+from foxtui.games.master_fox.view import Heard, ago
 
 A1, B1 = SPOT_INDEX["A1"], SPOT_INDEX["B1"]
 
@@ -367,6 +367,28 @@ def test_adding_ruse_pawns_a_carved_token_may_only_be_a_ruse_pawn_already_added(
     assert GAME.view(state, 0).memory[A1].could_be == ("hammer",)  # the second touch finds the T
     snake_round = arrange(loot_turn_of(start_round(start_round(new_game(2))), 0), box={"A1": "snake"}, hands={0: "fox"})
     assert GAME.view(snake_round, 0).hand.could_be == ("fox",)  # fully felt: one kind, whatever is in
+
+
+# --- How long ago: turns, or moves in real time ---------------------------------------
+
+
+def test_memory_age_in_turns_or_in_real_time_moves() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = touch(state, 0, "A1")
+    view = GAME.view(state, 0)
+    assert ago(view, view.memory[A1].turn) == "this turn"
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, EndTurn())
+    view = GAME.view(state, 0)
+    assert ago(view, view.memory[A1].turn) == "2 turns ago"
+    rt = arrange(new_game(2, mode="realtime"), box={"A1": "cow"})
+    rt = touch(rt, 0, "A1")
+    view = GAME.view(rt, 0)
+    assert ago(view, view.memory[A1].turn) == "just now"  # nobody has moved since
+    rt = act(rt, 1, Touch("B1"))
+    assert ago(GAME.view(rt, 0), view.memory[A1].turn) == "1 move ago"
+    rt = act(rt, 1, *[Touch("B1")] * 128)
+    assert ago(GAME.view(rt, 0), view.memory[A1].turn) == "129 moves ago"  # never "129 turns ago"
 
 
 def test_memory_is_private_and_public_view_shows_none() -> None:
