@@ -72,38 +72,40 @@ class View(msgspec.Struct, frozen=True):
     sacks: list[list[str]]  # true content of each sack
 
 
-#: (feel text, ruse kinds in the game) -> the kinds in the game that feel like that
-_IN_GAME: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+#: ruse kinds in the game -> {feel text: the kinds in the game that feel like that}
+_IN_GAME: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
 
 
 def ruse_kinds(state: State) -> tuple[str, ...]:
     """The ruse kinds in the game now (public: they join the box round by round)."""
-    pawns = state.pawns
-    return tuple(k for k in content.RUSE_KINDS if k in pawns)
+    present = set(state.pawns)
+    return tuple(k for k in content.RUSE_KINDS if k in present)
 
 
-def _could_be(text: str, ruse: tuple[str, ...]) -> tuple[str, ...]:
-    """What a feel may be, among the kinds in the game now: a carved token is a fox in
-    round 2, a fox or a snake in round 3, and any of the three from round 4."""
-    key = (text, ruse)
-    kinds = _IN_GAME.get(key)
-    if kinds is None:
-        kinds = _IN_GAME[key] = tuple(k for k in content.could_be(text) if not content.is_ruse(k) or k in ruse)
-    return kinds
+def _could_be(ruse: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """What each feel may be, among the kinds in the game now: a carved token is a fox
+    in round 2, a fox or a snake in round 3, and any of the three from round 4."""
+    table = _IN_GAME.get(ruse)
+    if table is None:
+        texts = {content.feel(k, level) for k in content.ANIMALS + content.RUSE_KINDS for level in (1, 2, 3)}
+        table = _IN_GAME[ruse] = {
+            t: tuple(k for k in content.could_be(t) if not content.is_ruse(k) or k in ruse) for t in sorted(texts)
+        }
+    return table
 
 
-def _felt(state: State, f: Felt | None, ruse: tuple[str, ...]) -> Feel | None:
+def _felt(state: State, f: Felt | None, could_be: dict[str, tuple[str, ...]]) -> Feel | None:
     if f is None:
         return None
     if f.pawn < 0:
         return Feel(content.NOTHING, 0, f.turn, ())
     text = content.feel(state.pawns[f.pawn], f.level)
-    return Feel(text, f.level, f.turn, _could_be(text, ruse))
+    return Feel(text, f.level, f.turn, could_be[text])
 
 
-def _held(state: State, h: Held, ruse: tuple[str, ...]) -> Feel:
+def _held(state: State, h: Held, could_be: dict[str, tuple[str, ...]]) -> Feel:
     text = content.feel(state.pawns[h.pawn], h.level)
-    return Feel(text, h.level, h.turn, _could_be(text, ruse))
+    return Feel(text, h.level, h.turn, could_be[text])
 
 
 def _heard(state: State, seat: int | None) -> list[Heard | None]:
@@ -113,25 +115,22 @@ def _heard(state: State, seat: int | None) -> list[Heard | None]:
     than a grab that took a pawn may be wrong, and so is a remembered pawn where a hand
     closed on nothing.
     """
-    if not state.grabs:
-        return [None] * len(state.spots)
+    out: list[Heard | None] = [None] * len(state.spots)
     memory = state.players[seat].memory if seat is not None else None
-    heard: dict[int, tuple[list[int], int, bool, bool]] = {}
     for g in state.grabs:
         if g.seat == seat:
             continue
-        felt = memory[g.spot] if memory is not None else None
+        spot = g.spot
+        felt = memory[spot] if memory is not None else None
         if felt is not None and felt.turn >= g.turn:
             continue  # felt since: the memory already tells what is there
-        seats, _, took, stale = heard.get(g.spot, ([], 0, False, False))
-        if g.seat in seats:
-            seats.remove(g.seat)
-        seats.append(g.seat)
-        stale = stale or (felt is not None and (g.took or felt.pawn >= 0))
-        heard[g.spot] = (seats, g.turn, took or g.took, stale)
-    out: list[Heard | None] = [None] * len(state.spots)
-    for spot, (seats, turn, took, stale) in heard.items():
-        out[spot] = Heard(seats, turn, took, stale)
+        stale = felt is not None and (g.took or felt.pawn >= 0)
+        before = out[spot]
+        if before is None:
+            out[spot] = Heard([g.seat], g.turn, g.took, stale)
+        else:
+            seats = [s for s in before.seats if s != g.seat] + [g.seat]
+            out[spot] = Heard(seats, g.turn, before.took or g.took, before.stale or stale)
     return out
 
 
@@ -158,9 +157,10 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     ruse = ruse_kinds(state)
     if seat is not None:
         me = players[seat]
-        memory = [_felt(state, f, ruse) for f in me.memory]
-        hand = None if me.hand is None else _held(state, me.hand, ruse)
-        sack = [_held(state, h, ruse) for h in me.sack]
+        could_be = _could_be(ruse)
+        memory = [_felt(state, f, could_be) for f in me.memory]
+        hand = None if me.hand is None else _held(state, me.hand, could_be)
+        sack = [_held(state, h, could_be) for h in me.sack]
     shown = state.phase in ("steal", "over")
     pawns = state.pawns
     turns = state.options.mode == "turns"
