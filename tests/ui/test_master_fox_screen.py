@@ -92,7 +92,7 @@ def keep_choice() -> Session:
 
 def snake_choice() -> Session:
     """Round 3, after Cy's STOP: Ada's snake strikes first (Cy's after her)."""
-    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=4)
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=6)
     return _drive(s, lambda s, seat, move: s.state.phase == "steal" and seat == 0)
 
 
@@ -528,7 +528,7 @@ def test_snapshot_round_summary(snap_compare):
 
     async def ready(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
-        await pilot.press("down", "enter")  # Ada's snake takes Bob's pig; Cy's bot strikes next
+        await pilot.press("down", "enter")  # Ada's snake takes Bob's hen; Cy's bot strikes next
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
