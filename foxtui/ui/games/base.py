@@ -6,12 +6,16 @@ through :meth:`GamePanel.show` (a seat's View and its legal actions, nothing
 else), choices go up as :class:`GamePanel.ActionChosen` messages. The panel
 never sees the State and never keeps game state of its own beyond what the
 last View said (a cursor position is fine).
+
+The base keeps what ``show`` was given (:attr:`GamePanel.view`, ``legal``,
+``seat``) and calls the panel's :meth:`GamePanel.redraw` once the panel is mounted
+and after every show; a panel draws from those and keeps only what is its own.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.message import Message
 from textual.screen import Screen
@@ -19,8 +23,12 @@ from textual.widget import Widget
 
 from ..stylesheets import stylesheets
 
+#: the game's View (a frozen msgspec Struct) and its Action (a union of them)
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
 
-class GamePanel(Widget, can_focus=True):
+
+class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
     #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
     KEYS_HELP: ClassVar[str] = ""
     #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
@@ -38,6 +46,28 @@ class GamePanel(Widget, can_focus=True):
         super().__init__(id=id)
         #: drawn in a replay: nothing is offered, and the replay screen takes the arrow keys
         self.replay = replay
+        self._shown: ViewT | None = None
+        #: the legal actions last shown (empty when this seat has nothing to do now)
+        self.legal: list[ActionT] = []
+        #: whose view is drawn; None: the public view (or a replay's public view)
+        self.seat: int | None = None
+        #: True during the redraw of a show that came because someone else acted (another
+        #: player, a bot) while the same seat stays on screen: a list of moves that changes
+        #: then does so under the player's cursor (see Moves.offer's ``follow``)
+        self.others_moved = False
+        self._acted = False  # the player chose an action since the last show
+        self._mounted = False
+
+    @property
+    def view(self) -> ViewT:
+        """The View last shown. Read only once there is one (``redraw`` is called only then)."""
+        if self._shown is None:
+            raise LookupError("the panel has not been shown a view yet")
+        return self._shown
+
+    @property
+    def has_view(self) -> bool:
+        return self._shown is not None
 
     @property
     def roomy(self) -> bool:
@@ -80,11 +110,53 @@ class GamePanel(Widget, can_focus=True):
     #: screen before the first show
     resumed_clock: tuple[int, int] | None = None
 
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+    # --- data down
+
+    def on_mount(self) -> None:
+        self._mounted = True
+        self.redraw_if_shown()
+
+    def show(self, view: ViewT, legal: list[ActionT], seat: int | None) -> None:
         """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
         ``legal`` (empty when this seat has nothing to do now or in replay)."""
+        before, seat_before = self._shown, self.seat
+        self._shown, self.legal, self.seat = view, list(legal), seat
+        others_moved = before is not None and seat == seat_before and not self._acted
+        self._acted = False
+        self.showing(before, seat_before)
+        self.others_moved = others_moved
+        try:
+            self.redraw_if_shown()
+        finally:
+            self.others_moved = False
+
+    def showing(self, before: ViewT | None, seat_before: int | None) -> None:
+        """A new view was just stored (``before`` and ``seat_before`` are the last
+        show's): bring the panel's own state along before the redraw (the page a new
+        decision opens on, say). Nothing by default."""
+
+    def redraw(self) -> None:
+        """Draw ``self.view`` for ``self.seat`` and offer ``self.legal``. Called by the
+        base once the panel is mounted and has a view, and after each show."""
         raise NotImplementedError
+
+    def redraw_if_shown(self) -> None:
+        """``redraw()``, if the panel is mounted and has been shown a view (for a key,
+        a resize or a page turned, which may come before the first show)."""
+        if self._mounted and self._shown is not None:
+            self.redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         """A screen to show between two public views (a round summary, a reveal), or None."""
         return None
+
+    # --- choices up
+
+    def choose(self, action: object) -> bool:
+        """Send ``action`` up as the player's choice if it is one of the legal actions
+        last shown (a list or a key may name a move that is gone); True if it was sent."""
+        if action is None or action not in self.legal:
+            return False
+        self._acted = True  # the next show answers this: a new decision, not a list changed under the cursor
+        self.post_message(self.ActionChosen(action))
+        return True
