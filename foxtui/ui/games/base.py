@@ -17,11 +17,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from textual import on
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
 from ..stylesheets import stylesheets
+from ..widgets.moves import Moves
 
 #: the game's View (a frozen msgspec Struct) and its Action (a union of them)
 ViewT = TypeVar("ViewT")
@@ -160,3 +162,14 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self._acted = True  # the next show answers this: a new decision, not a list changed under the cursor
         self.post_message(self.ActionChosen(action))
         return True
+
+    @on(Moves.Chosen)
+    def _move_chosen(self, message: Moves.Chosen[Any]) -> None:
+        message.stop()
+        self.picked(message.action)
+
+    def picked(self, action: Any) -> None:
+        """Enter on a line of one of the panel's Moves lists: by default the line's action
+        goes up if it is still legal (a panel with lines of its own, such as "put the half
+        back", handles those first)."""
+        self.choose(action)
