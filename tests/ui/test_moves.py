@@ -49,8 +49,8 @@ class Host(App):
         self.labels.append(step)
         return f"Do {step.name}"
 
-    def offer(self, *steps: Step, follow: bool = False) -> bool:
-        return self.moves.offer(steps, self.label, follow=follow)
+    def offer(self, *steps: Step, follow: bool = False, chosen: Step | None = None) -> bool:
+        return self.moves.offer(steps, self.label, follow=follow, chosen=chosen)
 
     @on(Moves.Chosen)
     def _chosen(self, message: Moves.Chosen[Step]) -> None:
@@ -150,7 +150,24 @@ def test_when_its_action_is_gone_nothing_is_highlighted_and_enter_waits_for_the_
     run(app, body)
 
 
-def test_a_new_decision_keeps_the_same_action_if_offered_else_starts_at_the_first():
+def test_a_list_answering_the_players_choice_starts_on_that_action_if_offered_again_else_first():
+    app = Host()
+
+    async def body(pilot) -> None:
+        app.offer(A, B, C)
+        await pilot.press("down")  # B highlighted
+        app.offer(D, C, B, chosen=B)  # B played, and on offer again (another touch, say)
+        assert app.moves.highlighted == 2 and app.moves.highlighted_action == B
+        app.offer(C, D, A, chosen=B)  # B played and gone: the first entry
+        assert app.moves.highlighted == 0
+        await pilot.press("down", "down")  # A highlighted; a key chose something else (Ready)
+        app.offer(B, A, D, chosen=Step("ready"))
+        assert app.moves.highlighted == 0 and app.moves.highlighted_action == B  # not A
+
+    run(app, body)
+
+
+def test_a_change_of_the_players_own_keeps_the_same_action_if_offered_else_starts_at_the_first():
     app = Host()
 
     async def body(pilot) -> None:

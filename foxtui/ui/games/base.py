@@ -15,11 +15,12 @@ and after every show; a panel draws from those and keeps only what is its own.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Sequence, TypeVar
 
 from textual import on
 from textual.message import Message
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widget import Widget
 
 from ..stylesheets import stylesheets
@@ -53,11 +54,11 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self.legal: list[ActionT] = []
         #: whose view is drawn; None: the public view (or a replay's public view)
         self.seat: int | None = None
-        #: True during the redraw of a show that came because someone else acted (another
-        #: player, a bot) while the same seat stays on screen: a list of moves that changes
-        #: then does so under the player's cursor (see Moves.offer's ``follow``)
-        self.others_moved = False
-        self._acted = False  # the player chose an action since the last show
+        self._chosen: object = None  # the action the player sent up since the last show
+        # during the redraw of a show, why its lists change (see offer): someone else
+        # acted, or the show answers the player's choice
+        self._follow = False
+        self._answered: object = None
         self._mounted = False
 
     @property
@@ -123,14 +124,15 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         ``legal`` (empty when this seat has nothing to do now or in replay)."""
         before, seat_before = self._shown, self.seat
         self._shown, self.legal, self.seat = view, list(legal), seat
-        others_moved = before is not None and seat == seat_before and not self._acted
-        self._acted = False
+        answered, self._chosen = self._chosen, None
+        # the same player still at the screen, who did not move: someone else did
+        follow = before is not None and seat == seat_before and answered is None
         self.showing(before, seat_before)
-        self.others_moved = others_moved
+        self._follow, self._answered = follow, answered
         try:
             self.redraw_if_shown()
         finally:
-            self.others_moved = False
+            self._follow, self._answered = False, None
 
     def showing(self, before: ViewT | None, seat_before: int | None) -> None:
         """A new view was just stored (``before`` and ``seat_before`` are the last
@@ -152,6 +154,14 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         """A screen to show between two public views (a round summary, a reveal), or None."""
         return None
 
+    def offer(self, moves: Moves[ActionT], actions: Sequence[ActionT], label: Callable[[ActionT], VisualType]) -> bool:
+        """Offer ``actions`` in one of the panel's Moves lists (each labelled by
+        ``label``), its highlight placed for what brought the change: during a show
+        because someone else acted it follows its action (or goes with it); a show
+        that answers the player's choice is a new decision; a change the player made
+        otherwise (another page) keeps the same action or starts at the first."""
+        return moves.offer(actions, label, follow=self._follow, chosen=self._answered)
+
     # --- choices up
 
     def choose(self, action: object) -> bool:
@@ -159,7 +169,7 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         last shown (a list or a key may name a move that is gone); True if it was sent."""
         if action is None or action not in self.legal:
             return False
-        self._acted = True  # the next show answers this: a new decision, not a list changed under the cursor
+        self._chosen = action  # the next show answers it: a new decision, not a list changed under the cursor
         self.post_message(self.ActionChosen(action))
         return True
 

@@ -6,8 +6,8 @@ object on the highlighted line, never an index looked up in some other list that
 have changed since. Enter sends :class:`Moves.Chosen` with that action; the panel
 checks it is still legal before sending it on to the play screen.
 
-The highlight belongs to an action, not to a line. :meth:`Moves.offer` tells the
-list why it changed:
+The highlight belongs to an action, not to a line. :meth:`Moves.offer` is told why
+the list changed:
 
 - ``follow=True``: someone else acted (another player, a bot) and the list changed
   under the player's cursor. The highlight stays on the same action wherever it is
@@ -15,11 +15,14 @@ list why it changed:
   the player moves the cursor (a cursor key then highlights an entry). Otherwise a
   player who pressed Enter just after the other's step would play whatever move
   slid onto their line.
-- ``follow=False``: the player's own doing (their choice was played, they turned to
-  another page): a new decision. The highlight stays on the same action if it is
-  still offered, else it starts at the first entry.
+- ``chosen=action``: the list answers the player's own choice (Enter, or a key such
+  as Ready): a new decision. The highlight goes on the action just chosen if it is
+  offered again, else on the first entry.
+- neither: the player's own doing without a move (another page, another column):
+  the highlight stays on the same action if it is still offered, else it starts at
+  the first entry.
 
-A list that had no moves starts at its first entry either way.
+A list that had no moves starts at its first entry in every case.
 
 The list is rewritten in place, only the lines that changed. A list whose size is its
 stylesheet's (not ``auto``) never asks for a layout of the whole screen as its moves
@@ -129,19 +132,27 @@ class Moves(OptionList, Generic[ActionT]):
             return None
         return next((n for n, option in enumerate(self.options) if self._action(option) == action), None)
 
-    def offer(self, actions: Sequence[ActionT], label: Callable[[ActionT], VisualType], *, follow: bool = False) -> bool:
+    def offer(
+        self,
+        actions: Sequence[ActionT],
+        label: Callable[[ActionT], VisualType],
+        *,
+        follow: bool = False,
+        chosen: object = None,
+    ) -> bool:
         """Offer ``actions``, each labelled by ``label(action)``; True if the list changed.
 
         The same actions again change nothing (not even the highlight, and no label is
         made). Otherwise only the lines that changed are rewritten (a list cleared and
         filled again is laid out again, scrolled back to the top and drawn whole), and
         the highlight goes where the module's docstring says: after the same action
-        when ``follow`` (someone else acted), else a new decision."""
+        when ``follow`` (someone else acted), on ``chosen`` (the player's choice this
+        list answers) or else the first entry, a new decision."""
         actions = list(actions)
         if actions == self.actions:
             return False
         had_moves = bool(self.options)
-        action = self.highlighted_action
+        action = self.highlighted_action if chosen is None or follow else chosen
         prompts = [label(a) for a in actions]
         # no highlight while the lines change (a line removed would move it, and say so)
         self.highlighted = None
