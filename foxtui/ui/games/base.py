@@ -73,6 +73,11 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         return self._shown is not None
 
     @property
+    def can_draw(self) -> bool:
+        """Mounted, with a view to draw (what ``redraw`` needs)."""
+        return self._mounted and self._shown is not None
+
+    @property
     def roomy(self) -> bool:
         return self.has_class("-roomy")
 
@@ -147,7 +152,7 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
     def redraw_if_shown(self) -> None:
         """``redraw()``, if the panel is mounted and has been shown a view (for a key,
         a resize or a page turned, which may come before the first show)."""
-        if self._mounted and self._shown is not None:
+        if self.can_draw:
             self.redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
