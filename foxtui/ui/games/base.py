@@ -9,7 +9,11 @@ last View said (a cursor position is fine).
 
 The base keeps what ``show`` was given (:attr:`GamePanel.view`, ``legal``,
 ``seat``) and calls the panel's :meth:`GamePanel.redraw` once the panel is mounted
-and after every show; a panel draws from those and keeps only what is its own.
+and after every show; a panel draws from those and keeps only what is its own. Its
+moves are offered in a :class:`~foxtui.ui.widgets.moves.Moves` list through
+:meth:`GamePanel.offer` (which knows whether the list changed because someone else
+acted, or because this player did), and go up through :meth:`GamePanel.choose`,
+which sends only an action still in the legal list.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from ..widgets.moves import Moves
 #: the game's View (a frozen msgspec Struct) and its Action (a union of them)
 ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
+#: what a line of a Moves list carries: a legal action, or a step of the panel's own
+LineT = TypeVar("LineT")
 
 
 class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
@@ -159,13 +165,13 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         """A screen to show between two public views (a round summary, a reveal), or None."""
         return None
 
-    def offer(self, moves: Moves[ActionT], actions: Sequence[ActionT], label: Callable[[ActionT], VisualType]) -> bool:
-        """Offer ``actions`` in one of the panel's Moves lists (each labelled by
-        ``label``), its highlight placed for what brought the change: during a show
-        because someone else acted it follows its action (or goes with it); a show
+    def offer(self, moves: Moves[LineT], lines: Sequence[LineT], label: Callable[[LineT], VisualType]) -> bool:
+        """Offer ``lines`` (legal actions, each labelled by ``label``) in one of the
+        panel's Moves lists, its highlight placed for what brought the change: during a
+        show because someone else acted it follows its action (or goes with it); a show
         that answers the player's choice is a new decision; a change the player made
         otherwise (another page) keeps the same action or starts at the first."""
-        return moves.offer(actions, label, follow=self._follow, chosen=self._answered)
+        return moves.offer(lines, label, follow=self._follow, chosen=self._answered)
 
     # --- choices up
 

@@ -207,7 +207,9 @@ The six columns are shown one at a time; the line at the top sums up all six
 - **p**: the next player takes the keyboard (anyone may move in any order).
 
 It is a cooperative table: during the Action anyone may play any face-up card, and
-cards remember whose they are. Only the moves you may make now are offered.
+cards remember whose they are. Only the moves you may make now are offered. When
+someone else's move changes the list, the highlight stays on your move; if that move
+is gone, nothing is highlighted and Enter does nothing until you pick again.
 """
 
     BINDINGS = [
