@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from play_helpers import screen_names, screen_text, wait_for
+from play_helpers import hand_clock, screen_names, screen_text, wait_for
 from textual.widget import Widget
 from textual.widgets import Digits, OptionList
 
@@ -25,6 +25,7 @@ from foxtui.games.fox_matters.actions import EndAction, MoveKnight, PlayCard, Re
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
+from foxtui.table import TableDriver
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.widgets.moves import Moves
 
@@ -47,8 +48,8 @@ def _all_ready(session: Session) -> Session:
 
 @pytest.fixture
 def frozen_clock(monkeypatch):
-    """The countdown does not move on its own (tests drive it or look at it still)."""
-    monkeypatch.setattr(FoxMattersPanel, "TICK", 3600.0)
+    """The table's clock does not move on its own (tests move it, or look at it still)."""
+    return hand_clock(monkeypatch)
 
 
 def run(app: FoxApp, body) -> None:
@@ -105,7 +106,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
         assert "Action" in screen_text(app)
         assert "fox_matters.end" in shown_keys(app) and "fox_matters.ready" not in shown_keys(app)
         # the clock ticks on the table's time, shown big
-        panel(app)._tick()
+        frozen_clock.last.advance(1)
         await pilot.pause()
         assert timer.value == "1:59"
         # anyone may play any face-up card: find a column where one fits, play it
@@ -137,7 +138,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
 
 
 def test_the_timer_running_out_submits_the_time_up_step(monkeypatch):
-    monkeypatch.setattr(FoxMattersPanel, "TICK", 0.005)
+    monkeypatch.setattr(TableDriver, "TICK", 0.005)
     session = _session("Ada", timer_seconds=10)
     app = FoxApp(session=session, bot_delay=0)
 
@@ -161,8 +162,7 @@ def test_time_runs_out_while_only_a_bot_is_still_playing(frozen_clock):
     async def body(pilot) -> None:
         await pilot.press("e")  # Ada is done; Bo is not
         await wait_for(pilot, lambda: session.record.steps[-1].action == EndAction())
-        for _ in range(10):
-            panel(app)._tick()
+        frozen_clock.last.advance(10)
         await wait_for(pilot, lambda: len(session.view(0).reports) == 1)
         [seat] = [s.seat for s in session.record.steps if isinstance(s.action, TimeUp)]
         assert seat == 1
@@ -177,8 +177,7 @@ def test_a_resumed_action_continues_the_countdown(frozen_clock):
     app = FoxApp(session=session, bot_delay=0)
 
     async def play(pilot) -> None:
-        for _ in range(12):
-            panel(app)._tick()
+        frozen_clock.last.advance(12)
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
@@ -190,7 +189,7 @@ def test_a_resumed_action_continues_the_countdown(frozen_clock):
     app = FoxApp(session=resumed, bot_delay=0)
 
     async def look(pilot) -> None:
-        assert panel(app)._left == 48
+        assert app.screen.driver.clock_left() == 48
         assert "0:48" in str(app.screen.query_one(Digits).value)
 
     run(app, look)
@@ -366,13 +365,12 @@ def _guard_tower_in_column_5(*, bot: bool) -> Session:
     return session
 
 
-async def _step_for_bea_meanwhile(pilot, app, session: Session, step: Any) -> int:
-    """Bea's step comes in while Ada looks at her list (through the session, as any
-    other seat's step does); the table is drawn again with Ada still on screen.
+async def _step_for_bea_meanwhile(pilot, app, step: Any) -> int:
+    """Bea's step comes in while Ada looks at her list (through the table's driver, as
+    any other seat's step does); the table is drawn again with Ada still on screen.
     Returns the line highlighted before."""
     line = app.screen.query_one("#fm-moves", OptionList).highlighted
-    session.act(1, step)
-    app.screen.advance()
+    app.screen.driver.act(1, step)
     await pilot.pause()
     assert app.screen.seat_on_screen == 0
     return line
@@ -389,7 +387,7 @@ def test_enter_after_another_seats_step_plays_the_move_highlighted_not_the_one_n
     async def body(pilot) -> None:
         await pilot.press("5")
         await to_line(pilot, app, _shown_moves(app).index("Move Fox Chancellor to column 5"))
-        line = await _step_for_bea_meanwhile(pilot, app, session, PlayCard("R33", 4))  # Ada's Warm Hug
+        line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))  # Ada's Warm Hug
         assert _shown_moves(app)[line] == "Take back Guard Tower to Ada"  # what slid onto the line
         moves = app.screen.query_one("#fm-moves", OptionList)
         assert _shown_moves(app)[moves.highlighted] == "Move Fox Chancellor to column 5"
@@ -412,7 +410,7 @@ def test_when_the_highlighted_move_is_gone_enter_does_nothing_until_the_cursor_m
     async def body(pilot) -> None:
         await pilot.press("5")
         await to_line(pilot, app, _shown_moves(app).index("Play Warm Hug (red heart) · Ada"))
-        line = await _step_for_bea_meanwhile(pilot, app, session, PlayCard("R33", 4))
+        line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))
         moves = app.screen.query_one("#fm-moves", OptionList)
         assert moves.highlighted is None and _shown_moves(app)[line] == "Play Court Herald (crown) · Bea"
         steps = session.step_count
