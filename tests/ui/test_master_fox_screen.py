@@ -394,6 +394,40 @@ def test_the_youngest_keeps_a_mission_from_a_list():
     run(app, body)
 
 
+def _bobs_decision(s: Session, seat: int, move: Any) -> bool:
+    return seat == 1 and any(isinstance(a, (KeepMission, Steal, NoSteal)) for a in s.legal_actions(1))
+
+
+def test_a_later_decision_starts_on_its_first_choice():
+    """Bob keeps a mission in round 3, and later his snake strikes. Between the two
+    the choice list is hidden while everyone loots; the second list, reached through
+    the other seat's steps (as at a shared table), starts on its first choice: nothing
+    is left of the first decision for the highlight to follow."""
+    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=2), _bobs_decision)
+    app = PanelHost(session, 1)
+
+    async def body(pilot) -> None:
+        assert session.state.phase == "keep"
+        await pilot.press("end", "enter")  # the last mission
+        await pilot.pause()
+        session.act(1, app.chosen[-1])
+        app.redraw()
+        assert session.state.phase == "loot"
+        while not _bobs_decision(session, min(session.to_act()), None):
+            seat = min(session.to_act())
+            session.act(seat, session.bot_action(seat))
+            app.redraw()  # every step shown as it comes
+            await pilot.pause()
+        assert session.state.phase == "steal"
+        moves = app.query_one(Moves)
+        assert moves.highlighted == 0 and moves.option_count > 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen[-1] == session.legal_actions(1)[0]
+
+    run(app, body)
+
+
 def test_a_snake_picks_a_victim_and_animal_or_no_steal():
     session = snake_choice()
     app = PanelHost(session, 0)

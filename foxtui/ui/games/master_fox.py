@@ -363,6 +363,9 @@ Only the moves you may make now are offered.
             self._draw_decision(view)
         else:
             self._draw_looting(view)
+            # no choices while looting: the next decision's list starts afresh, not
+            # under a highlight left over from the last one
+            self.offer(self.query_one(Moves), [], str)
         update_if_changed(self.query_one("#mf-players", Static), self._players_text(view))
         update_if_changed(self.query_one("#mf-hint", Static), self._hint_text(view, deciding), layout=False)
         choices = self.query_one(Moves)
