@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from . import saves_lock
 from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
 from .record import GameRecord, Step, TableClock, load_record, replay_states, save_record, state_hash
 from .rng import Rng, seed_state
@@ -35,6 +36,7 @@ class Session:
         self.saver = saver
         #: why the last autosave failed (disk full, folder removed ...), None when it worked
         self.save_problem: str | None = None
+        self._closed = False
 
     # --- starting
 
@@ -46,8 +48,10 @@ class Session:
         options: Any,
         seed: int,
         path: Path | None = None,
+        bot_speed: str | None = None,
     ) -> "Session":
-        """Raises ValueError with a clear sentence when the table is not valid."""
+        """Raises ValueError with a clear sentence when the table is not valid.
+        ``bot_speed`` is the table's (kept in the record, so a resumed game keeps it)."""
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(seats)}.")
         for seat in seats:
@@ -55,19 +59,33 @@ class Session:
                 levels = ", ".join(game.bots)
                 raise ValueError(f"{game.title} has no bot level {seat.bot!r} (levels: {levels}).")
         state = game.setup(list(seats), options, seed)
-        record = GameRecord(game.id, options, list(seats), seed)
+        record = GameRecord(game.id, options, list(seats), seed, bot_speed=bot_speed)
+        if path is not None:
+            saves_lock.hold(path)
         session = cls(game, record, [state], path)
         session.save()
         return session
 
     @classmethod
     def resume(cls, path: Path) -> "Session":
-        """Raises RecordError (one sentence naming the file) when the save is not usable."""
+        """Raises RecordError (one sentence naming the file) when the save is not usable,
+        GameInUse (a RecordError) when another foxtui process is playing it."""
         from foxtui.games import GAMES
 
-        record, _ = load_record(path)
-        states = list(replay_states(record, Path(path).name, GAMES[record.game]))
+        saves_lock.hold(path)  # before reading: the other process may be writing it
+        try:
+            record, _ = load_record(path)
+            states = list(replay_states(record, Path(path).name, GAMES[record.game]))
+        except BaseException:
+            saves_lock.release(path)
+            raise
         return cls(GAMES[record.game], record, states, Path(path))
+
+    def close(self) -> None:
+        """This process is done with the table: another may continue its save."""
+        if self.path is not None and not self._closed:
+            self._closed = True
+            saves_lock.release(self.path)
 
     @classmethod
     def from_record(cls, game: Game, record: GameRecord, name: str, saver: Saver | None = None) -> "Session":

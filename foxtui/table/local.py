@@ -31,6 +31,14 @@ class LocalTable:
         return self.session.step_count
 
     @property
+    def open_table(self) -> bool:
+        return self.game.open_table
+
+    @property
+    def bot_speed(self) -> str | None:
+        return self.session.record.bot_speed
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
 
@@ -53,8 +61,6 @@ class LocalTable:
     def is_bot(self, seat: int) -> bool:
         return self.session.is_bot(seat)
 
-    def has_secrets(self, seat: int) -> bool:
-        return self.game.has_secrets(self.session.state, seat)
 
     def outcome(self) -> Outcome | None:
         return self.session.outcome()
@@ -113,6 +119,9 @@ class LocalTable:
 
     def save(self) -> None:
         self.session.save()
+
+    def close(self) -> None:
+        self.session.close()
 
     def finished(self) -> FinishedGame | None:
         if self.outcome() is None:

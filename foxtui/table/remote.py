@@ -94,6 +94,12 @@ class RemoteTable:
     def step_count(self) -> int:
         return self._steps
 
+    @property
+    def open_table(self) -> bool:
+        return self.game.open_table
+
+    bot_speed = None  # the server paces the bots
+
     def round(self) -> int:
         return self._round
 
@@ -113,8 +119,6 @@ class RemoteTable:
     def is_bot(self, seat: int) -> bool:
         return self._seats[seat].bot is not None
 
-    def has_secrets(self, seat: int) -> bool:
-        return True  # never asked: one seat per terminal needs no pass screen
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -159,6 +163,9 @@ class RemoteTable:
 
     def save(self) -> None:
         pass  # the server saves after every step
+
+    def close(self) -> None:
+        pass  # the server keeps the seat for a rejoin
 
     def finished(self) -> FinishedGame | None:
         return self._finished

@@ -374,3 +374,41 @@ def test_a_shared_tables_clock_counts_down_between_updates_and_applies_nothing()
     update(2, None)
     driver.refresh()
     assert listener.clock[-1] is None
+
+
+def test_every_change_of_acting_human_hands_over_in_a_game_with_secrets() -> None:
+    """The Fox Experiment: after the study choice nobody holds a secret for a while,
+    yet Ada's Enter must never play Bob's move."""
+    fx = GAMES["fox-experiment"]
+    local = table(fx, "Ada", "Bob", seed=42)
+    driver, clock, _ = driven(local)
+    changes = handovers = 0
+    for _ in range(200):
+        turn = driver.turn()
+        if turn.over:
+            break
+        if turn.handover_to is not None:
+            handovers += 1
+            driver.handed_over(turn.handover_to)
+            continue
+        seat = turn.seat
+        assert seat is not None and seat in local.to_act()
+        driver.act(seat, local.bot_action(seat))
+        if seat not in local.to_act() and local.to_act():
+            changes += 1
+            assert driver.turn().handover_to == min(local.to_act())
+    assert changes > 5 and handovers >= changes
+
+
+def test_a_take_back_from_the_pass_screen_is_followed_by_a_pass_screen_to_its_player() -> None:
+    local = table(MF, "Ada", "Bob")
+    driver, clock, _ = driven(local)
+    driver.handed_over(0)
+    driver.act(0, END_TURN)
+    turn = driver.turn()
+    assert turn == Turn(handover_to=1, undo_seat=0)
+    assert driver.undo_at_handover(0) is None
+    # whoever holds the keyboard may already be Bob: Ada's view waits behind a pass screen
+    assert driver.turn() == Turn(handover_to=0, undo_seat=None)
+    driver.handed_over(0)
+    assert driver.turn() == Turn(seat=0) and local.step_count == 0

@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.session import Session
-from foxtui.table import LocalTable, Scheduler, StepNews, Table, TableDriver, Turn
+from foxtui.table import BotPace, LocalTable, Scheduler, StepNews, Table, TableDriver, Turn, bot_pace
 
 from ..games import panel_for
 from ..games.base import GamePanel
@@ -82,15 +82,27 @@ class PlayScreen(Screen[None]):
         Binding("question_mark", "help", "Help", id="play.help"),
         Binding("u", "undo", "Undo", id="play.undo"),
         Binding("p", "next_player", "Next player", id="play.next_player"),
+        Binding("space", "skip", "Skip ahead", id="play.skip"),
         Binding("q", "home", "Home", id="play.home"),
     ]
 
-    def __init__(self, table: Table | Session, bot_delay: float = 0.5, *, seats_here: list[int] | None = None) -> None:
+    def __init__(
+        self, table: Table | Session, bot_delay: float | None = None, *, seats_here: list[int] | None = None
+    ) -> None:
+        """``bot_delay``: seconds every bot waits (tests); None: the table's bot speed."""
         super().__init__()
         self.table: Table = LocalTable(table) if isinstance(table, Session) else table
         self._panel_type = panel_for(self.table.game.id)
         self.css_path = [*self.css_path, *self._panel_type.stylesheets()]
-        self.driver = TableDriver(self.table, self.scheduler(self), self, seats_here=seats_here, bot_delay=bot_delay)
+        pace = bot_pace(self.table.bot_speed) if bot_delay is None else BotPace(bot_delay, bot_delay)
+        self.driver = TableDriver(
+            self.table,
+            self.scheduler(self),
+            self,
+            seats_here=seats_here,
+            bot_delay=pace.turn,
+            realtime_bot_delay=pace.realtime,
+        )
         self._save_problem: str | None = None  # the autosave failure last told to the players
 
     @staticmethod
@@ -127,6 +139,7 @@ class PlayScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.driver.close()  # nothing more is played for a table that left the screen
+        self.table.close()  # its save is free for another foxtui
 
     def save_table(self) -> None:
         """Write the table now, a running countdown to the second (the app is closing)."""
@@ -155,6 +168,7 @@ class PlayScreen(Screen[None]):
             # Hide the previous player's view before the screen changes hands; the
             # player who just moved is still at the keyboard and may take it back.
             self._show(None)
+            self.app.clear_notifications()  # what was said to one player is not for the next
             name = self.table.seats[turn.handover_to].name
             handover = HandoverScreen(name, can_undo=turn.undo_seat is not None)
             self._over(handover, lambda handed: self._handed_over(turn, handed))
@@ -162,10 +176,13 @@ class PlayScreen(Screen[None]):
             self._show(turn.seat)
 
     def _handed_over(self, turn: Turn, handed: Handed | None) -> None:
+        if handed == "home":
+            self.action_home()  # nobody's view was drawn; the game is saved
+            return
         if handed == "undo" and turn.undo_seat is not None:
-            # the same player keeps the keyboard: their own view again, no handover
-            if self._undo(turn.undo_seat):
-                self.driver.handed_over(turn.undo_seat)
+            # The move is taken back, but the keyboard may have changed hands already:
+            # a pass screen to its player comes before their view.
+            self._tell_undo(self.driver.undo_at_handover(turn.undo_seat))
         elif turn.handover_to is not None:
             self.driver.handed_over(turn.handover_to)
         self.advance()
@@ -260,9 +277,15 @@ class PlayScreen(Screen[None]):
         if seat is not None:
             self._show(seat)
 
+    def action_skip(self) -> None:
+        if self.driver.hurry():
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_player":
             return bool(self.driver.open_seats())
+        if action == "skip":
+            return self.driver.bots_to_move()
         if action == "undo":
             # only a player whose view is on screen has a move to take back (a refusal
             # is still explained when they press u)
@@ -276,7 +299,9 @@ class PlayScreen(Screen[None]):
 
     def _undo(self, seat: int) -> bool:
         """Take back ``seat``'s last move, or say in one sentence why it stands."""
-        refusal = self.driver.undo(seat)
+        return self._tell_undo(self.driver.undo(seat))
+
+    def _tell_undo(self, refusal: str | None) -> bool:
         if refusal is not None:
             self.notify(refusal, severity="warning")
             return False
