@@ -403,7 +403,7 @@ def test_a_later_decision_starts_on_its_first_choice():
     the choice list is hidden while everyone loots; the second list, reached through
     the other seat's steps (as at a shared table), starts on its first choice: nothing
     is left of the first decision for the highlight to follow."""
-    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=2), _bobs_decision)
+    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=4), _bobs_decision)
     app = PanelHost(session, 1)
 
     async def body(pilot) -> None:
