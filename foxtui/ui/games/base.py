@@ -19,11 +19,13 @@ which sends only an action still in the legal list.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Generic, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, NamedTuple, Sequence, TypeVar
 
 from textual import on
 from textual.message import Message
 from textual.screen import Screen
+from textual.containers import ScrollableContainer
+from textual.notifications import SeverityLevel
 from textual.visual import VisualType
 from textual.widget import Widget
 
@@ -35,6 +37,19 @@ ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
 #: what a line of a Moves list carries: a legal action, or a step of the panel's own
 LineT = TypeVar("LineT")
+
+#: a highlight to start afresh from (never an action: a list given it starts at its top)
+_FRESH = object()
+
+
+class ScreenState(NamedTuple):
+    """What a panel keeps for the seat on screen, to give back when that seat has the
+    keyboard again: its own part (cursor, page, zoom ...), the move each of its lists
+    had highlighted, and how far its scrolling parts were scrolled."""
+
+    own: object
+    highlights: dict[str, object]
+    scrolls: dict[str, float]
 
 
 class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
@@ -66,6 +81,7 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self._follow = False
         self._answered: object = None
         self._mounted = False
+        self._restoring: ScreenState | None = None  # a seat's screen state, for the next show
 
     @property
     def view(self) -> ViewT:
@@ -122,6 +138,50 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
             self.redraw_if_shown()
         finally:
             self._follow, self._answered = False, None
+            restored, self._restoring = self._restoring, None
+        if restored is not None and restored.scrolls:
+            self.call_after_refresh(self._scroll_back, restored.scrolls)
+
+    # --- each seat's own screen
+
+    def screen_state(self) -> ScreenState:
+        """What the panel keeps for the seat on screen now (see ScreenState)."""
+        highlights = {moves.id: moves.highlighted_action for moves in self.query(Moves) if moves.id}
+        scrolls = {w.id: w.scroll_y for w in self.query(ScrollableContainer) if w.id and w.scroll_y}
+        return ScreenState(self.own_state(), highlights, scrolls)
+
+    def restore_screen_state(self, state: ScreenState | None) -> None:
+        """The keyboard changes hands: take up what ``screen_state`` kept for the seat
+        about to be shown (None: a seat not shown before, which starts afresh). Call it
+        before that seat's ``show``: nothing of the last seat's screen may be left."""
+        self._restoring = state if state is not None else ScreenState(None, {}, {})
+        self.set_own_state(None if state is None else state.own)
+        for widget in self.query(ScrollableContainer):
+            widget.scroll_to(y=0, animate=False, immediate=True)
+
+    def own_state(self) -> object:
+        """The panel's own part of a seat's screen state (a cursor, a page ...)."""
+        return None
+
+    def set_own_state(self, state: object) -> None:
+        """Take up ``own_state`` as it was (None: the panel's fresh state)."""
+
+    def _scroll_back(self, scrolls: dict[str, float]) -> None:
+        for widget in self.query(ScrollableContainer):
+            if widget.id in scrolls:
+                widget.scroll_to(y=scrolls[widget.id], animate=False, immediate=True)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        # through the screen, which keeps what is said to each seat for that seat alone
+        self.screen.notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def showing(self, before: ViewT | None, seat_before: int | None) -> None:
         """A new view was just stored (``before`` and ``seat_before`` are the last
@@ -154,6 +214,12 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         show because someone else acted it follows its action (or goes with it); a show
         that answers the player's choice is a new decision; a change the player made
         otherwise (another page) keeps the same action or starts at the first."""
+        if self._restoring is not None:  # another seat's turn at the screen: its own highlight
+            saved = self._restoring.highlights.get(str(moves.id), None)
+            changed = moves.offer(lines, label, follow=False, chosen=_FRESH if saved is None else saved)
+            if saved is None or not moves.highlight(saved):  # (the same lines: placed here)
+                moves.highlighted = 0 if moves.option_count else None
+            return changed
         return moves.offer(lines, label, follow=self._follow, chosen=self._answered)
 
     # --- choices up

@@ -243,9 +243,16 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
 
     # --- data down
 
+    def own_state(self) -> object:
+        return (self._page, self._phase, self._mat_seat)
+
+    def set_own_state(self, state: object) -> None:
+        # a seat seen for the first time opens on the phase's own page, its own mat
+        self._page, self._phase, self._mat_seat = state if isinstance(state, tuple) else (None, "", 0)
+
     def showing(self, before: View | None, seat_before: int | None) -> None:
         view, seat = self.view, self.seat
-        if view.phase != self._phase or seat != seat_before:
+        if view.phase != self._phase:  # (a seat's own page comes back with its screen state)
             self._page, self._phase = None, view.phase  # a new phase opens on its own page
             self._mat_seat = seat if seat is not None else 0
         if seat != seat_before:

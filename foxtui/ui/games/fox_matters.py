@@ -246,6 +246,12 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
 
     # --- data down
 
+    def own_state(self) -> object:
+        return (self._column, self._whole_table)
+
+    def set_own_state(self, state: object) -> None:
+        self._column, self._whole_table = state if isinstance(state, tuple) else (0, False)
+
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.reports) > len(before.reports):
             return CheckScreen(after)

@@ -173,6 +173,16 @@ are made one player at a time behind a handover screen and revealed together.
         self._changes = gains(before, self.view)
         self._follow_decision()
 
+    def own_state(self) -> object:
+        return (self._page, self._board_page, self._looking, self._meeple, self._decision)
+
+    def set_own_state(self, state: object) -> None:
+        if isinstance(state, tuple):
+            self._page, self._board_page, self._looking, self._meeple, self._decision = state
+        else:  # a seat seen for the first time: the farm, until its decision zooms elsewhere
+            self._page = self._board_page = "farm"
+            self._looking, self._meeple, self._decision = False, "", None
+
     def interlude(self, before: Any, after: Any) -> Screen | None:
         pages = interlude_pages(before, after)
         return FoxpawInterlude(pages) if pages else None

@@ -261,6 +261,12 @@ Only the moves you may make now are offered.
 
     # --- data down
 
+    def own_state(self) -> object:
+        return self._cursor  # where this player was feeling is theirs alone
+
+    def set_own_state(self, state: object) -> None:
+        self._cursor = state if isinstance(state, int) else 0
+
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.summaries) <= len(before.summaries):
             return None

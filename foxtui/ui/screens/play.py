@@ -11,11 +11,12 @@ the action a player chose.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer as TextualTimer
 from textual.widget import Widget
@@ -25,7 +26,7 @@ from foxtui.engine.session import Session
 from foxtui.table import BotPace, LocalTable, Scheduler, StepNews, Table, TableDriver, Turn, bot_pace
 
 from ..games import panel_for
-from ..games.base import GamePanel
+from ..games.base import GamePanel, ScreenState
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.keys import help_keys
@@ -59,6 +60,12 @@ class _Stoppable:
 
     def cancel(self) -> None:
         self._timer.stop()
+
+
+class _Told(NamedTuple):
+    message: str
+    severity: SeverityLevel
+    until: float  # monotonic time after which it is no longer shown
 
 
 class TextualScheduler:
@@ -105,6 +112,11 @@ class PlayScreen(Screen[None]):
             realtime_bot_delay=pace.realtime,
         )
         self._save_problem: str | None = None  # the autosave failure last told to the players
+        # Each seat's screen (cursor, page, highlight, scrolling, what it was told) is its
+        # own: kept when the keyboard changes hands, given back when that seat has it again.
+        self._screen_states: dict[int | None, ScreenState] = {}
+        self._state_seat: int | None = None  # whose screen state the panel holds now
+        self._told: dict[int | None, list[_Told]] = {}
 
     @staticmethod
     def scheduler(screen: Widget) -> Scheduler:
@@ -232,6 +244,8 @@ class PlayScreen(Screen[None]):
     def _show(self, seat: int | None) -> None:
         """Draw the table as ``seat`` sees it, with its legal actions if it is to act."""
         table = self.table
+        if seat != self._state_seat:
+            self._change_hands(seat)
         self.driver.on_screen = seat
         self.refresh_bindings()  # undo and "next player" come and go with the turn
         acting = seat is not None and seat in table.to_act() and not table.is_bot(seat)
@@ -247,6 +261,35 @@ class PlayScreen(Screen[None]):
             "Public view" if seat is None else f"{table.seats[seat].name}'s view",
             "NOT SAVED" if table.save_problem else "",  # stays in sight while saving fails
         )
+
+    def _change_hands(self, seat: int | None) -> None:
+        """The screen goes from one seat's view to another's: keep what was the last
+        seat's own, and give the next one back its own (or a fresh screen)."""
+        panel = self.panel
+        if panel.has_view:
+            self._screen_states[self._state_seat] = panel.screen_state()
+        panel.restore_screen_state(self._screen_states.get(seat))
+        self._state_seat = seat
+        self.app.clear_notifications()
+        now = time.monotonic()
+        told = [t for t in self._told.get(seat, []) if t.until > now]
+        self._told[seat] = []
+        for note in told:  # what was said to this seat, and is still worth saying
+            self.notify(note.message, severity=note.severity, timeout=note.until - now)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Say something to the player at the keyboard; it is kept for that seat alone."""
+        seconds = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._told.setdefault(self._state_seat, []).append(_Told(message, severity, time.monotonic() + seconds))
+        super().notify(message, title=title, severity=severity, timeout=seconds, markup=markup)
 
     def _turn_text(self) -> str:
         names = [self.table.seats[n].name for n in sorted(self.table.to_act())]
