@@ -14,6 +14,7 @@ where it stopped instead of starting the countdown afresh.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from hashlib import blake2b
 from pathlib import Path
@@ -143,8 +144,16 @@ def _decode_header(data: bytes, name: str) -> _Header:
 
 
 def _short(exc: Exception) -> str:
+    """msgspec's reason in a sentence of ours: "expected int, got str at seed", "JSON is
+    malformed: invalid character (byte 0)" (an acronym keeps its capitals)."""
     text = str(exc)
-    return text[0].lower() + text[1:] if text else "unreadable"
+    if not text:
+        return "unreadable"
+    reason, at, where = text.partition(" - at `$")
+    reason = re.sub(r" \(byte (\d+)\)$", r" at byte \1", reason.replace("`", ""))
+    if at:
+        reason += f" at {where.rstrip('`').lstrip('.') or 'the top'}"
+    return reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
 
 
 def _game_for(header: _Header, name: str) -> Game:
@@ -163,7 +172,10 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
     try:
         options = msgspec.json.decode(header.options, type=game.Options)
     except msgspec.DecodeError as exc:
-        raise RecordError(f"{name} has options {game.title} does not accept ({_short(exc)}).") from None
+        from .options import option_problem
+
+        reason = option_problem(game, header.options, exc) or _short(exc)
+        raise RecordError(f"{name} has options {game.title} does not accept ({reason}).") from None
     if not game.min_players <= len(header.seats) <= game.max_players:
         raise RecordError(
             f"{name} has {len(header.seats)} seats; {game.title} is for "
@@ -219,14 +231,15 @@ def final_state(record: GameRecord, name: str = "the record") -> Any:
 
 
 def _read(path: Path) -> bytes:
+    # the path as given: "/nonexistent does not exist", not "nonexistent does not exist"
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
-        raise RecordError(f"{Path(path).name} does not exist.") from None
+        raise RecordError(f"{path} does not exist.") from None
     except IsADirectoryError:
-        raise RecordError(f"{Path(path).name} is a folder, not a saved game.") from None
+        raise RecordError(f"{path} is a folder, not a saved game.") from None
     except OSError as exc:
-        raise RecordError(f"{Path(path).name} cannot be read ({exc.strerror}).") from None
+        raise RecordError(f"{path} cannot be read ({exc.strerror}).") from None
 
 
 def load_record(path: Path) -> tuple[GameRecord, Any]:
