@@ -82,6 +82,9 @@ class Game(Protocol):
     rules_markdown: str
     #: the new-game screen asks each player's age (rules that use oldest/youngest)
     asks_ages: bool
+    #: nothing is ever secret between the seats (a cooperative game played face up):
+    #: players at one keyboard share the screen without pass screens
+    open_table: bool
 
     def setup(self, seats: list[SeatInfo], options: Any, seed: int) -> Any: ...
     def to_act(self, state: Any) -> frozenset[int]: ...
@@ -129,6 +132,8 @@ class GameBase:
 
     #: the new-game screen asks each player's age (rules that use oldest/youngest)
     asks_ages: bool = False
+    #: nothing is ever secret between the seats: no pass screens at one keyboard
+    open_table: bool = False
 
     def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
         return None

@@ -7,21 +7,36 @@ servers call it and render ``view(seat)``. It never imports the UI.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from . import saves_lock
 from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
 from .record import GameRecord, Step, TableClock, load_record, replay_states, save_record, state_hash
 from .rng import Rng, seed_state
 
 
+class SaveError(Exception):
+    """A save that failed; the message is one sentence for the players."""
+
+
+#: writes a record somewhere other than a file (a server's database): the record, the
+#: round shown, whether it is finished; raises SaveError with a sentence when it fails
+Saver = Callable[[GameRecord, int, bool], None]
+
+
 class Session:
-    def __init__(self, game: Game, record: GameRecord, states: list[Any], path: Path | None) -> None:
+    def __init__(
+        self, game: Game, record: GameRecord, states: list[Any], path: Path | None, saver: Saver | None = None
+    ) -> None:
         self.game = game
         self.record = record
         self._states = states  # states[n] is the state after n steps
         self.path = path
+        #: where the record is kept instead of ``path`` (None: the file at ``path``, if any)
+        self.saver = saver
         #: why the last autosave failed (disk full, folder removed ...), None when it worked
         self.save_problem: str | None = None
+        self._closed = False
 
     # --- starting
 
@@ -43,18 +58,38 @@ class Session:
                 raise ValueError(f"{game.title} has no bot level {seat.bot!r} (levels: {levels}).")
         state = game.setup(list(seats), options, seed)
         record = GameRecord(game.id, options, list(seats), seed)
+        if path is not None:
+            saves_lock.hold(path)
         session = cls(game, record, [state], path)
         session.save()
         return session
 
     @classmethod
     def resume(cls, path: Path) -> "Session":
-        """Raises RecordError (one sentence naming the file) when the save is not usable."""
+        """Raises RecordError (one sentence naming the file) when the save is not usable,
+        GameInUse (a RecordError) when another foxtui process is playing it."""
         from foxtui.games import GAMES
 
-        record, _ = load_record(path)
-        states = list(replay_states(record, Path(path).name, GAMES[record.game]))
+        saves_lock.hold(path)  # before reading: the other process may be writing it
+        try:
+            record, _ = load_record(path)
+            states = list(replay_states(record, Path(path).name, GAMES[record.game]))
+        except BaseException:
+            saves_lock.release(path)
+            raise
         return cls(GAMES[record.game], record, states, Path(path))
+
+    def close(self) -> None:
+        """This process is done with the table: another may continue its save."""
+        if self.path is not None and not self._closed:
+            self._closed = True
+            saves_lock.release(self.path)
+
+    @classmethod
+    def from_record(cls, game: Game, record: GameRecord, name: str, saver: Saver | None = None) -> "Session":
+        """A game kept elsewhere (a server's database), replayed to its last step.
+        Raises RecordError naming ``name`` when a step is illegal or was changed."""
+        return cls(game, record, list(replay_states(record, name, game)), None, saver)
 
     # --- reading
 
@@ -175,15 +210,17 @@ class Session:
     def save(self) -> None:
         """Autosave. A failure does not stop the game: it is kept in ``save_problem``
         for the screen to show, and the next step tries again."""
-        if self.path is None:
+        if self.path is None and self.saver is None:
             return
+        round, finished = self.game.round_of(self.state), self.outcome() is not None
         try:
-            save_record(
-                self.record,
-                self.path,
-                round=self.game.round_of(self.state),
-                finished=self.outcome() is not None,
-            )
+            if self.saver is not None:
+                self.saver(self.record, round, finished)
+            else:
+                assert self.path is not None
+                save_record(self.record, self.path, round=round, finished=finished)
+        except SaveError as exc:
+            self.save_problem = str(exc)
         except OSError as exc:
             self.save_problem = f"Could not save to {self.path}: {exc.strerror or exc}."
         else:

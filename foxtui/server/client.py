@@ -10,12 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from textual._compositor import CompositorUpdate
+from textual.notifications import SeverityLevel
 
+from foxtui.table.remote import RemoteTable
 from foxtui.ui.app import FoxApp
 
 from . import protocol as p
-from .remote import RemoteTable, ServerLink
+from .link import ServerLink
 from .screen_diff import ScreenDiff, Written
+
+_SEVERITY: dict[str, SeverityLevel] = {"information": "information", "warning": "warning", "error": "error"}
 
 
 class ClientApp(FoxApp):
@@ -57,7 +61,7 @@ class ClientApp(FoxApp):
     def get_default_screen(self) -> Any:
         from foxtui.ui.screens.lobby import LobbyScreen
 
-        return LobbyScreen()
+        return LobbyScreen(self.link)
 
     def on_mount(self) -> None:
         self.run_worker(self._listen(), name="server-link", exit_on_error=False)
@@ -98,13 +102,13 @@ class ClientApp(FoxApp):
                 self._open_table()
         elif isinstance(message, p.Notice):
             if message.severity == "error" and self.table is not None:
-                self.table.waiting = False  # a refused move: the keys work again
-            self.notify(message.text, severity=message.severity)  # type: ignore[arg-type]
+                self.table.refused()  # a refused move: the keys work again
+            self.notify(message.text, severity=_SEVERITY.get(message.severity, "information"))
 
     def _seated(self, message: p.Seated) -> None:
         from foxtui.games import GAMES
 
-        self.table = RemoteTable(self.link, message.table, GAMES[message.game], message.seat, message.seats)
+        self.table = RemoteTable(self.link.send, message.table, GAMES[message.game], message.seat, message.seats)
         while len(self.screen_stack) > 1:
             self.pop_screen()  # a table opens over the lobby, never over another table
 

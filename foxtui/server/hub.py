@@ -18,11 +18,12 @@ from typing import Any, Callable
 import msgspec
 
 from foxtui.engine.game import IllegalAction, SeatInfo
-from foxtui.engine.record import RecordError, replay_states
-from foxtui.engine.session import Session
+from foxtui.engine.record import GameRecord, RecordError
+from foxtui.engine.session import SaveError, Session
+from foxtui.table import LocalTable, StepNews, TableDriver
 
 from . import protocol as p
-from .clock import clock_for, is_clock_step
+from .framing import read_client_message
 from .store import Store, StoredTable, TableSpec, options_json
 
 LOG = logging.getLogger("foxtui.serve")
@@ -33,8 +34,6 @@ FINISHED_SHOWN = 5
 MAX_BACKLOG = 4 * 1024 * 1024
 NAME_RE = re.compile(r"^[\w][\w .'-]{0,15}$")
 MOVE_SECONDS = (0.0, 0.05, 3600.0)  # off, and the smallest and largest limits
-#: a running table clock is written to the database this often (a crash loses no more)
-CLOCK_SAVE_SECONDS = 5.0
 
 
 def playable_game_ids() -> list[str]:
@@ -79,7 +78,21 @@ class Conn:
         self.writer.close()
 
 
+class AsyncioScheduler:
+    """The table driver's time, on the server's event loop."""
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+        return asyncio.get_running_loop().call_later(delay, callback)
+
+
 class Table:
+    """A shared table: its seats' owners, the connections at it, and, once every seat
+    is taken, the game (a LocalTable whose TableDriver plays its bots, clock and move
+    limits). Every step is stored, then sent to each connection as its seat sees it."""
+
     def __init__(self, hub: Hub, table_id: int, spec: TableSpec, owners: list[str | None]) -> None:
         from foxtui.games import GAMES
 
@@ -89,14 +102,10 @@ class Table:
         self.game = GAMES[spec.game]
         self.options = msgspec.json.decode(spec.options, type=self.game.Options)
         self.owners = owners
-        self.session: Session | None = None
+        self.play: LocalTable | None = None
+        self.driver: TableDriver | None = None
         self.finished = False
         self.conns: set[Conn] = set()
-        self._bot_timer: asyncio.TimerHandle | None = None
-        self._clock: asyncio.TimerHandle | None = None
-        self._clock_key: int | None = None
-        self._deadline = 0.0
-        self._limits: dict[int, asyncio.TimerHandle] = {}  # human seat -> its move time limit
 
     # --- seats
 
@@ -110,7 +119,7 @@ class Table:
     def status(self) -> str:
         if self.finished:
             return "finished"
-        return "playing" if self.session is not None else "waiting"
+        return "playing" if self.play is not None else "waiting"
 
     def info(self, viewer: Player) -> p.TableInfo:
         online = {c.player.key for c in self.conns if c.seat is not None}
@@ -128,7 +137,7 @@ class Table:
             self.game.title,
             slots,
             self.status(),
-            self.session.step_count if self.session else 0,
+            self.play.step_count if self.play else 0,
             self.spec.move_seconds,
             _options_words(self.game, self.options),
         )
@@ -143,88 +152,106 @@ class Table:
             name = self._bot_name(n) if bot is not None else (self.hub.names.get(self.owners[n] or "") or f"Seat {n + 1}")
             names.append(name if name not in names else f"{name} ({n + 1})")
         seats = [SeatInfo(name, bot=bot) for name, bot in zip(names, self.spec.bots)]
-        self.session = Session.new(self.game, seats, self.options, self.spec.seed)
-        self.save()
+        session = Session.new(self.game, seats, self.options, self.spec.seed)
+        session.saver = self._store
         LOG.info("table %d: %s begins (%s)", self.id, self.game.title, ", ".join(names))
+        self._begin(session)
+        session.save()
         for conn in list(self.conns):
             self.seat_conn(conn)
-        self.schedule()
 
-    def resume(self, session: Session) -> None:
-        self.session = session
-        self.schedule()
+    def resume(self, record: GameRecord) -> None:
+        """A stored game, replayed to its last step (RecordError when it cannot be)."""
+        self._begin(Session.from_record(self.game, record, f"table {self.id}", self._store))
 
-    def save(self) -> None:
-        session = self.session
-        record = session.record if session else None
+    def _begin(self, session: Session) -> None:
+        self.play = LocalTable(session)
+        self.driver = TableDriver(
+            self.play,
+            AsyncioScheduler(),
+            self,
+            seats_here=[],  # every player at a terminal of their own: no screen here
+            bot_delay=self.hub.bot_delay,
+            realtime_bot_delay=self.hub.realtime_bot_delay,
+            move_seconds=self.spec.move_seconds,
+        )
+        if not self.finished:
+            self.driver.start()
+
+    def _store(self, record: GameRecord | None, round: int, finished: bool) -> None:
+        """The table's row in the database (the game's record, once it has one)."""
         try:
-            self.hub.store.save_table(
-                self.id,
-                self.owners,
-                record,
-                round=self.game.round_of(session.state) if session else 0,
-                finished=self.finished,
-            )
+            self.hub.store.save_table(self.id, self.owners, record, round=round, finished=finished)
         except Exception as exc:  # sqlite3.Error, OSError: the table plays on and says so
             LOG.error("table %d: could not be saved: %s", self.id, exc)
-            if session is not None:
-                session.save_problem = f"The server could not save this table ({exc})."
-        else:
-            if session is not None:
-                session.save_problem = None
+            raise SaveError(f"The server could not save this table ({exc}).") from None
+
+    def save(self) -> None:
+        """Store the seats (and the game, once it runs)."""
+        if self.play is not None:
+            self.play.save()
+            return
+        try:
+            self._store(None, 0, self.finished)
+        except SaveError:
+            pass  # logged; a table not yet begun has nothing to show it on
+
+    def stop(self) -> None:
+        """The server is stopping: a running clock is kept to the second."""
+        if self.driver is not None:
+            self.driver.close()
 
     # --- who sees what
 
     def seat_conn(self, conn: Conn) -> None:
         """Tell a connection at this table what it needs to draw the game."""
-        if self.session is None:
+        if self.play is None:
             return
         conn.logged = None  # a new seat (or none): its log is told again from its side
-        conn.send(p.Seated(self.id, self.game.id, conn.seat, list(self.session.seats)))
+        conn.send(p.Seated(self.id, self.game.id, conn.seat, list(self.play.seats)))
         conn.send(self.update_for(conn))
 
     def update_for(self, conn: Conn, table_part: dict[str, Any] | None = None) -> p.Update:
         """What ``conn`` may see now: its seat's view and moves, and the log lines it
         has not been sent yet. ``table_part`` is what every seat gets alike, when one
         broadcast has it already."""
-        session = self.session
-        assert session is not None
+        play = self.play
+        assert play is not None
         seat = conn.seat
-        legal = [] if seat is None or self.finished else [
-            a for a in session.legal_actions(seat) if not is_clock_step(self.game, a)
-        ]
-        steps = session.step_count
+        legal = [] if seat is None or self.finished else play.legal_actions(seat)
+        steps = play.step_count
         told = max(steps - p.LOG_LINES, conn.logged or 0)
         conn.logged = steps
         return p.Update(
-            view=p.raw(session.view(seat)),
+            view=p.raw(play.view(seat)),
             legal=p.raw(legal),
-            log=session.log(seat, last=steps - told) if steps > told else [],
+            log=play.log(seat, last=steps - told) if steps > told else [],
             log_from=told,
             **(table_part or self._table_part()),
         )
 
     def _table_part(self) -> dict[str, Any]:
         """The part of an update that is the same for every seat."""
-        session = self.session
-        assert session is not None
-        outcome = session.outcome()
-        round = self.game.round_of(session.state)
+        play, driver = self.play, self.driver
+        assert play is not None and driver is not None
+        outcome = play.outcome()
+        round = play.round()
+        finished = play.finished()
         record = None
-        if outcome is not None:
+        if finished is not None:
             from foxtui.engine.record import encode_record
 
-            record = encode_record(session.record, round=round, finished=True)
+            record = encode_record(finished.record, round=round, finished=True)
         return dict(
-            steps=session.step_count,
+            steps=play.step_count,
             round=round,
-            public=p.raw(session.view(None)),
-            to_act=sorted(session.to_act()),
+            public=p.raw(play.view(None)),
+            to_act=sorted(play.to_act()),
             status=self.status(),
-            problem=session.save_problem,
+            problem=play.save_problem,
             outcome=outcome,
             record=record,
-            clock=self.clock_left(),
+            clock=driver.clock_left(),
         )
 
     def broadcast(self) -> None:
@@ -234,131 +261,39 @@ class Table:
 
     # --- play
 
-    def act(self, seat: int, action: Any) -> None:
-        """One step by ``seat`` (a player, its bot, or the clock). IllegalAction changes nothing."""
-        session = self.session
-        if session is None:
-            raise IllegalAction("The game starts when every seat is taken.")
-        if self.finished:
-            raise IllegalAction("The game is over.")
-        if not is_clock_step(self.game, action) and action not in session.legal_actions(seat):
-            if seat not in session.to_act():
-                raise IllegalAction("It is not your move now.")
-            raise IllegalAction("That move is not allowed now.")
-        session.act(seat, action)
-        if session.outcome() is not None:
-            self.finished = True
-            LOG.info("table %d: the game is over after %d steps", self.id, session.step_count)
-        self.schedule(actor=seat)
-        self.save()
-        self.broadcast()
-        if self.finished:
-            self.hub.lobby_changed()
-
     def player_act(self, conn: Conn, action: Any) -> None:
+        """A player's move. IllegalAction (a sentence for the player) changes nothing."""
         if conn.seat is None or conn.table is not self:
             raise IllegalAction("Spectators watch; they do not play.")
         if self.owners[conn.seat] != conn.player.key:
             raise IllegalAction("That seat is not yours.")  # never: the hub placed the connection
-        if is_clock_step(self.game, action):
-            raise IllegalAction("The table's clock decides when time is up.")
-        self.act(conn.seat, action)
-
-    def schedule(self, actor: int | None = None) -> None:
-        """After a step: the next bot move, the table clock, and the move time limits."""
-        session = self.session
-        if session is None:
-            return
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
+        if self.driver is None:
+            raise IllegalAction("The game starts when every seat is taken.")
         if self.finished:
-            self.stop()
-            return
-        loop = asyncio.get_running_loop()
-        to_act = session.to_act()
-        if session.bots_to_act():
-            # Where several seats play at once (real time), bots keep a human pace.
-            delay = self.hub.bot_delay if len(to_act) == 1 else self.hub.realtime_bot_delay
-            self._bot_timer = loop.call_later(delay, self._bot_move)
-        self._follow_clock()
-        if self.spec.move_seconds > 0:
-            humans = set(session.humans_to_act())
-            for seat in list(self._limits):
-                if seat not in humans or seat == actor:
-                    self._limits.pop(seat).cancel()
-            for seat in humans - set(self._limits):
-                self._limits[seat] = loop.call_later(self.spec.move_seconds, self._time_limit, seat)
+            raise IllegalAction("The game is over.")
+        self.driver.act(conn.seat, action)
 
-    def stop(self) -> None:
-        for timer in [self._bot_timer, self._clock, *self._limits.values()]:
-            if timer is not None:
-                timer.cancel()
-        self._bot_timer = self._clock = self._clock_key = None
-        self._limits.clear()
+    # --- the driver's listener
 
-    def _bot_move(self) -> None:
-        self._bot_timer = None
-        session = self.session
-        bots = session.bots_to_act() if session else []
-        if bots:
-            self._play_for(bots[0])
+    def table_changed(self, news: StepNews) -> None:
+        play = self.play
+        assert play is not None
+        if news.kind == "stand_in" and news.seat is not None:
+            LOG.info("table %d: time is up for seat %d; a bot moved for it", self.id, news.seat + 1)
+        if play.outcome() is not None and not self.finished:
+            self.finished = True
+            LOG.info("table %d: the game is over after %d steps", self.id, play.step_count)
+            play.save()  # now marked finished
+        self.broadcast()
+        if self.finished:
+            self.hub.lobby_changed()
 
-    def _time_limit(self, seat: int) -> None:
-        self._limits.pop(seat, None)
-        if self.session is not None and seat in self.session.humans_to_act():
-            LOG.info("table %d: time is up for seat %d; a bot moves for it", self.id, seat + 1)
-            self._play_for(seat)
+    def clock_changed(self, seconds_left: int | None) -> None:
+        pass  # each update says how far the clock is; clients count down between them
 
-    # --- the table clock: counts down on the server, kept in the record every few seconds
-
-    def _follow_clock(self) -> None:
-        session = self.session
-        assert session is not None
-        clock = clock_for(self.game, session.view(None))
-        if clock is None or clock.key != self._clock_key:
-            if self._clock is not None:
-                self._clock.cancel()
-                self._clock = None
-            self._clock_key = None
-            session.record.clock = None
-        if clock is not None and self._clock is None:
-            left = session.clock_left(clock.key)
-            self._clock_key = clock.key
-            self._deadline = time.monotonic() + (clock.seconds if left is None else min(left, clock.seconds))
-            self._tick()
-
-    def clock_left(self) -> int | None:
-        """Whole seconds the running clock has left, None when none runs."""
-        if self._clock_key is None:
-            return None
-        return max(0, round(self._deadline - time.monotonic()))
-
-    def _tick(self) -> None:
-        session = self.session
-        assert session is not None and self._clock_key is not None
-        left = self._deadline - time.monotonic()
-        if left <= 0:
-            self._clock = None
-            self._clock_key = None
-            clock = clock_for(self.game, session.view(None))
-            if clock is not None and session.to_act():
-                self._guarded(min(session.to_act()), clock.step)
-            return
-        session.keep_clock(self._clock_key, round(left), save=False)
-        self.save()
-        self._clock = asyncio.get_running_loop().call_later(min(left, CLOCK_SAVE_SECONDS), self._tick)
-
-    def _play_for(self, seat: int) -> None:
-        assert self.session is not None
-        self._guarded(seat, self.session.bot_action(seat))
-
-    def _guarded(self, seat: int, action: Any) -> None:
+    def step_failed(self, news: StepNews, error: Exception) -> None:
         # a bot or clock step that fails is a bug: log it, keep the table and the server
-        try:
-            self.act(seat, action)
-        except Exception:
-            LOG.exception("table %d: a bot or clock step failed", self.id)
+        LOG.error("table %d: a %s step failed: %s", self.id, news.kind, error)
 
 
 class Hub:
@@ -393,16 +328,11 @@ class Hub:
         table = Table(self, stored.id, stored.spec, stored.owners)
         table.finished = stored.finished
         if stored.record is not None:
-            states = list(replay_states(stored.record, f"table {stored.id}", table.game))
-            table.resume(Session(table.game, stored.record, states, None))
+            table.resume(stored.record)
         self.tables[table.id] = table
 
     def close(self) -> None:
         for table in self.tables.values():
-            left = table.clock_left()
-            if left is not None and table.session is not None and table._clock_key is not None:
-                table.session.keep_clock(table._clock_key, left, save=False)  # to the second
-                table.save()
             table.stop()
         for conn in list(self.conns):
             conn.close()
@@ -423,7 +353,7 @@ class Hub:
             conn.send(self.lobby_for(player))
         try:
             while not conn.closed:
-                message = await p.read_client_message(reader)
+                message = await read_client_message(reader)
                 if message is None:
                     break
                 self.handle(conn, message)
@@ -456,7 +386,7 @@ class Hub:
         except IllegalAction as exc:
             conn.send(p.Notice(str(exc), "error"))
             table = conn.table
-            if isinstance(message, p.Act) and table is not None and table.session is not None:
+            if isinstance(message, p.Act) and table is not None and table.play is not None:
                 # a client waits for the answer to its move: the table as it is now
                 conn.send(table.update_for(conn))
 
@@ -540,13 +470,13 @@ class Hub:
             table.save()
         self._place(conn, table, mine)
         LOG.info("%s %s table %d, seat %d", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1)
-        if table.session is None and not table.free_seats:
+        if table.play is None and not table.free_seats:
             table.start()
         self.lobby_changed()
 
     def _watch(self, conn: Conn, message: p.Watch) -> None:
         table = self._table(message.table)
-        if table.session is None:
+        if table.play is None:
             raise IllegalAction(f"Table {table.id} has not started yet.")
         self._place(conn, table, None)
         LOG.info("%s watches table %d", conn.player.name, table.id)
@@ -558,7 +488,7 @@ class Hub:
 
     def _act(self, conn: Conn, message: p.Act) -> None:
         table = conn.table
-        if table is None or table.session is None:
+        if table is None or table.play is None:
             raise IllegalAction("You are not at a table in play.")
         try:
             action = p.unraw(message.action, table.game.Action)
@@ -577,7 +507,7 @@ class Hub:
             self._leave_table(conn)
         conn.table, conn.seat = table, seat
         table.conns.add(conn)
-        if table.session is None and table.free_seats:
+        if table.play is None and table.free_seats:
             conn.send(p.Notice(f"You sit at table {table.id}; the game starts when every seat is taken."))
         table.seat_conn(conn)
 
@@ -608,7 +538,7 @@ class Hub:
     def _send_lobby(self) -> None:
         self._lobby_pending = False
         for conn in list(self.conns):
-            if conn.player.name is not None and (conn.table is None or conn.table.session is None):
+            if conn.player.name is not None and (conn.table is None or conn.table.play is None):
                 conn.send(self.lobby_for(conn.player))
 
 

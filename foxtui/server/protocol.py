@@ -10,7 +10,6 @@ every message it receives holds only what that seat may see.
 
 from __future__ import annotations
 
-import asyncio
 import struct
 from typing import Any
 
@@ -151,15 +150,14 @@ ServerMessage = Welcome | Lobby | Seated | Update | Notice | Goodbye
 
 # --- framing -------------------------------------------------------------------------
 
-_HEADER = struct.Struct(">I")
+#: every frame starts with its body's length
+HEADER = struct.Struct(">I")
 _encoder = msgspec.msgpack.Encoder()
-_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
-_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
 
 
 def frame(message: Any) -> bytes:
     body = _encoder.encode(message)
-    return _HEADER.pack(len(body)) + body
+    return HEADER.pack(len(body)) + body
 
 
 def raw(value: Any) -> msgspec.Raw:
@@ -171,37 +169,18 @@ def unraw(data: msgspec.Raw | bytes, type: Any) -> Any:
     return msgspec.msgpack.decode(bytes(data), type=type)
 
 
-async def _read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
-    """One frame's body; None at a clean end of stream."""
-    try:
-        header = await reader.readexactly(_HEADER.size)
-    except asyncio.IncompleteReadError as exc:
-        if exc.partial:
-            raise ProtocolError("the stream ended inside a frame") from None
-        return None
-    (size,) = _HEADER.unpack(header)
-    if size > limit:
-        raise ProtocolError(f"a frame of {size} bytes is over the limit of {limit}")
-    try:
-        return await reader.readexactly(size)
-    except asyncio.IncompleteReadError:
-        raise ProtocolError("the stream ended inside a frame") from None
+_client_decoder = msgspec.msgpack.Decoder(ClientMessage)
+_server_decoder = msgspec.msgpack.Decoder(ServerMessage)
 
 
-async def read_client_message(reader: asyncio.StreamReader) -> ClientMessage | None:
-    body = await _read_frame(reader, MAX_CLIENT_FRAME)
-    if body is None:
-        return None
+def decode_client_message(body: bytes) -> ClientMessage:
     try:
         return _client_decoder.decode(body)
     except msgspec.DecodeError as exc:
         raise ProtocolError(f"not a client message ({exc})") from None
 
 
-async def read_server_message(reader: asyncio.StreamReader) -> ServerMessage | None:
-    body = await _read_frame(reader, MAX_SERVER_FRAME)
-    if body is None:
-        return None
+def decode_server_message(body: bytes) -> ServerMessage:
     try:
         return _server_decoder.decode(body)
     except msgspec.DecodeError as exc:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from foxtui.server import protocol as p
+from foxtui.server.framing import read_server_message
 from foxtui.server.hub import Hub
 from foxtui.server.store import Store
 
@@ -58,7 +59,7 @@ class ProtoClient:
         self.send(p.Act(p.raw(action)))
 
     async def next(self) -> Any:
-        message = await asyncio.wait_for(p.read_server_message(self.reader), TIMEOUT)
+        message = await asyncio.wait_for(read_server_message(self.reader), TIMEOUT)
         assert message is not None, "the server closed the connection"
         self.seen.append(message)
         return message
@@ -68,7 +69,7 @@ class ProtoClient:
 
         async def find() -> Any:
             while True:
-                message = await p.read_server_message(self.reader)
+                message = await read_server_message(self.reader)
                 assert message is not None, f"the server closed the connection before a {kind.__name__}"
                 self.seen.append(message)
                 if isinstance(message, kind) and where(message):
@@ -107,8 +108,14 @@ async def wait_until(pilot, condition, what: str, seconds: float = 20.0) -> None
 async def client_app(hub, key: str):
     """The client process's app, linked to ``hub`` as the player with ``key``."""
     from foxtui.server.client import ClientApp
-    from foxtui.server.remote import ServerLink
+    from foxtui.server.link import ServerLink
 
     (hr, hw), (cr, cw) = await socket_pair()
     task = asyncio.create_task(hub.serve(hub.player(key), hr, hw, "test"))
     return ClientApp(ServerLink(cr, cw)), task
+
+
+def humans_to_act(table) -> list[int]:
+    """The seat of a client's RemoteTable while it has moves to make, as a list."""
+    seat = table.seat
+    return [seat] if seat is not None and seat in table.to_act() and table.legal_actions(seat) else []

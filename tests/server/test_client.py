@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server_helpers import ProtoClient, client_app, make_hub, run, screen_text, wait_until
+from server_helpers import ProtoClient, client_app, humans_to_act, make_hub, run, screen_text, wait_until
 
 from foxtui.games import GAMES
 from foxtui.server import protocol as p
@@ -29,14 +29,14 @@ def test_first_login_then_a_table_with_a_bot(tmp_path):
             await wait_until(pilot, lambda: "Ada's view" in screen_text(app), "Ada's view")
             # play a few moves with the keys: the server answers each
             for _ in range(6):
-                if table.humans_to_act():
+                if humans_to_act(table):
                     steps = table.step_count
                     legal = table.legal_actions(0)
                     app.screen.panel.post_message(app.screen.panel.ActionChosen(legal[0]))
                     await wait_until(pilot, lambda: table.step_count > steps, "the server's answer")
                 else:
                     await pilot.pause(0.05)
-            assert hub.tables[1].session.step_count == table.step_count
+            assert hub.tables[1].play.session.step_count == table.step_count
             assert "Undo" not in screen_text(app)
             await pilot.press("q")
             await wait_until(pilot, lambda: "You have a seat at table 1" in screen_text(app), "the lobby again")
@@ -64,15 +64,15 @@ def test_two_players_see_each_other_move_and_a_spectator_sees_no_sack(tmp_path):
             grab = MF.Action.__args__[1]
             bo.act(grab("A1"))
             await wait_until(pilot, lambda: table.step_count == 1, "Bo's move reaching Ada")
-            assert table.view(0).seat == 0 and table.humans_to_act() == [0]
+            assert table.view(0).seat == 0 and humans_to_act(table) == [0]
             await pilot.press("g")  # Ada grabs where her cursor is
             await wait_until(pilot, lambda: table.step_count == 2, "Ada's grab")
-            assert hub.tables[1].session.record.steps[-1].seat == 0
+            assert hub.tables[1].play.session.record.steps[-1].seat == 0
         async with app2.run_test(size=(80, 24)) as pilot:
             await wait_until(pilot, lambda: "step 2" in screen_text(app2), "the lobby")
             await pilot.press("w")
             await wait_until(pilot, lambda: "Public view" in screen_text(app2), "the spectator's view")
-            assert app2.table.seat is None and app2.table.humans_to_act() == []
+            assert app2.table.seat is None and humans_to_act(app2.table) == []
             assert "sack:" not in screen_text(app2).lower()
 
     run(main())
@@ -95,11 +95,11 @@ def _update(state, steps: int, log: list[str], log_from: int) -> p.Update:
 
 def test_a_remote_table_sends_one_move_at_a_time_and_keeps_the_log_it_was_sent():
     from foxtui.engine.game import IllegalAction, SeatInfo
-    from foxtui.server.remote import RemoteTable
+    from foxtui.table.remote import RemoteTable
 
     state = MF.setup([SeatInfo("Ada"), SeatInfo("Bo")], MF.Options(mode="realtime"), 3)
     link = FakeLink()
-    table = RemoteTable(link, 1, MF, 0, [SeatInfo("Ada"), SeatInfo("Bo")])
+    table = RemoteTable(link.send, 1, MF, 0, [SeatInfo("Ada"), SeatInfo("Bo")])
     table.apply(_update(state, 48, [f"step {n}" for n in range(48)], 0))
     legal = table.legal_actions(0)
     table.act(0, legal[0])
@@ -127,11 +127,11 @@ def test_keys_pressed_before_the_server_answers_do_nothing(tmp_path):
             app.link.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "sensible"]))
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
             table, panel = app.table, app.screen.panel
-            await wait_until(pilot, lambda: bool(table.humans_to_act()), "Ada's turn")
+            await wait_until(pilot, lambda: bool(humans_to_act(table)), "Ada's turn")
             table.waiting = True  # as if a move were on its way
             panel.post_message(panel.ActionChosen(table.legal_actions(0)[0]))
             await pilot.pause(0.1)
-            assert hub.tables[1].session.step_count == 0 and not app._notifications
+            assert hub.tables[1].play.session.step_count == 0 and not app._notifications
             table.waiting = False
             panel.post_message(panel.ActionChosen(table.legal_actions(0)[0]))
             await wait_until(pilot, lambda: table.step_count == 1, "the server's answer")

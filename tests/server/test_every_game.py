@@ -7,11 +7,11 @@ import random
 
 import msgspec
 import pytest
-from server_helpers import ProtoClient, client_app, make_hub, run, screen_text, wait_until
+from server_helpers import ProtoClient, client_app, humans_to_act, make_hub, run, screen_text, wait_until
 
 from foxtui.games import GAMES
 from foxtui.server import protocol as p
-from foxtui.server.hub import is_clock_step, playable_game_ids
+from foxtui.server.hub import playable_game_ids
 
 STEPS = 40
 
@@ -33,7 +33,7 @@ def test_each_seat_of_every_game_is_sent_its_own_view_and_moves_only(tmp_path, g
         bo.send(p.Join(table_id))
         cy = await ProtoClient.connect(hub, "key-cy", "Cy")
         cy.send(p.Watch(table_id))
-        session = hub.tables[table_id].session
+        session = hub.tables[table_id].play.session
         watchers = ((ada, 0), (bo, 1), (cy, None))
         latest = {seat: await client.expect(p.Update) for client, seat in watchers}
         rng = random.Random(game_id)
@@ -47,7 +47,7 @@ def test_each_seat_of_every_game_is_sent_its_own_view_and_moves_only(tmp_path, g
                 assert bytes(update.view) == encoded(game.view(state, seat))
                 assert bytes(update.public) == encoded(game.view(state, None))
                 legal = [] if seat is None else game.legal_actions(state, seat)
-                assert bytes(update.legal) == encoded([a for a in legal if not is_clock_step(game, a)])
+                assert bytes(update.legal) == encoded(legal)
             seats_differed |= bytes(latest[0].view) != bytes(latest[1].view)
             movers = [(c, s) for c, s in watchers[:2] if p.unraw(latest[s].legal, list[game.Action])]
             if not movers:
@@ -84,12 +84,12 @@ def test_every_game_plays_on_the_client_screen_against_a_bot(tmp_path, game_id):
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
             table = app.table
             await wait_until(pilot, lambda: "Ada's view" in screen_text(app), "Ada's view")
-            served = hub.tables[1].session
+            served = hub.tables[1].play.session
             moved = 0
             for _ in range(200):
                 if moved >= 5 or served.outcome() is not None:
                     break
-                if table.humans_to_act() and table.step_count == served.step_count:
+                if humans_to_act(table) and table.step_count == served.step_count:
                     steps = table.step_count
                     legal = table.legal_actions(0)
                     app.screen.panel.post_message(app.screen.panel.ActionChosen(legal[0]))

@@ -11,6 +11,7 @@ from server_helpers import ProtoClient, make_hub, run
 from foxtui.games import GAMES
 from foxtui.server import hub as hub_module
 from foxtui.server import protocol as p
+from foxtui.table import TableDriver
 
 MF = GAMES["master-fox"]
 
@@ -99,7 +100,7 @@ def test_moves_are_checked_by_the_server(tmp_path):
         assert view_of(watched).sack == [] and view_of(watched).memory == []
         spectator.act(legal_of(mover_update)[0])
         assert "Spectators" in (await spectator.expect(p.Notice)).text
-        assert hub.tables[table_id].session.step_count == 0
+        assert hub.tables[table_id].play.session.step_count == 0
 
     run(main())
 
@@ -136,7 +137,7 @@ def test_real_time_lets_every_seat_act_at_once(tmp_path):
         ada.act(grab)
         bo.act(grab)
         await ada.expect(p.Update, lambda m: m.steps == 2)
-        session = hub.tables[table_id].session
+        session = hub.tables[table_id].play.session
         holding = [session.state.players[s].hand is not None for s in (0, 1)]
         assert holding.count(True) <= 1  # the first hand took the pawn; the second found nothing
 
@@ -160,13 +161,13 @@ def test_a_table_with_its_players_survives_a_restart(tmp_path):
         mover, update = (ada, ua) if legal_of(ua) else (bo, ub)
         mover.act(legal_of(update)[0])
         await mover.expect(p.Update, lambda m: m.steps == 1)
-        before = hub.tables[table_id].session.state
+        before = hub.tables[table_id].play.session.state
         hub.close()
         hub.store.close()
 
         again = make_hub(tmp_path)
         table = again.tables[table_id]
-        assert table.session.step_count == 1 and table.session.state == before
+        assert table.play.session.step_count == 1 and table.play.session.state == before
         ada = await ProtoClient.connect(again, "key-ada")
         lobby = await ada.expect(p.Lobby)
         assert lobby.tables[0].seats[0].yours and lobby.tables[0].status == "playing"
@@ -202,13 +203,7 @@ def test_broken_clients_lose_only_themselves(tmp_path):
 @pytest.fixture
 def fox_matters_served(monkeypatch):
     monkeypatch.setattr(hub_module, "playable_game_ids", lambda: ["master-fox", "fox-matters"])
-    real = hub_module.clock_for
-
-    def quick(game, view):
-        clock = real(game, view)
-        return None if clock is None else clock._replace(seconds=0.05)
-
-    monkeypatch.setattr(hub_module, "clock_for", quick)
+    monkeypatch.setattr(TableDriver, "TICK", 0.002)  # a 30-second timer runs out in 60 ms
 
 
 def test_the_server_clock_ends_fox_matters_action(tmp_path, fox_matters_served):

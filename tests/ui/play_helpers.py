@@ -82,3 +82,55 @@ async def wait_for(pilot, condition: Callable[[], bool], tries: int = 500) -> No
         await pilot.pause()
         n += 1
     raise AssertionError("the app never got there")
+
+
+class HandClock:
+    """A play screen's scheduler whose clock moves only when a test says so: timers of
+    no delay still run on the app's loop (bots at bot_delay=0 play as usual); every
+    other timer waits for ``advance``. Install with ``hand_clock(monkeypatch)``."""
+
+    def __init__(self, widget) -> None:
+        from foxtui.ui.screens.play import TextualScheduler
+
+        self._soon = TextualScheduler(widget)
+        self._now = 0.0
+        self._timers: list[list] = []  # [due, order, callback or None]
+        self._order = 0
+        HandClock.last = self
+
+    def now(self) -> float:
+        return self._now
+
+    def call_later(self, delay: float, callback):
+        if delay <= 0:
+            return self._soon.call_later(0, callback)
+        self._order += 1
+        entry = [self._now + delay, self._order, callback]
+        self._timers.append(entry)
+
+        class _Cancel:
+            def cancel(self) -> None:
+                entry[2] = None
+
+        return _Cancel()
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on, running every timer that falls due, in order."""
+        end = self._now + seconds
+        while True:
+            due = sorted((t for t in self._timers if t[2] is not None and t[0] <= end), key=lambda t: (t[0], t[1]))
+            if not due:
+                break
+            entry = due[0]
+            self._timers.remove(entry)
+            self._now, callback, entry[2] = entry[0], entry[2], None
+            callback()
+        self._now = end
+
+
+def hand_clock(monkeypatch) -> type[HandClock]:
+    """Play screens made from now on keep time by hand: ``HandClock.last.advance(s)``."""
+    from foxtui.ui.screens.play import PlayScreen
+
+    monkeypatch.setattr(PlayScreen, "scheduler", HandClock)
+    return HandClock

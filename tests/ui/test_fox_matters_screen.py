@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from play_helpers import screen_names, screen_text, wait_for
+from play_helpers import hand_clock, screen_names, screen_text, wait_for
 from textual.widget import Widget
 from textual.widgets import Digits, OptionList
 
@@ -24,6 +24,7 @@ from foxtui.games.fox_matters.actions import EndAction, PlayCard, Ready, TimeUp
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
+from foxtui.table import TableDriver
 from foxtui.ui.screens.play import PlayScreen
 
 GAME = GAMES["fox-matters"]
@@ -45,8 +46,8 @@ def _all_ready(session: Session) -> Session:
 
 @pytest.fixture
 def frozen_clock(monkeypatch):
-    """The countdown does not move on its own (tests drive it or look at it still)."""
-    monkeypatch.setattr(FoxMattersPanel, "TICK", 3600.0)
+    """The table's clock does not move on its own (tests move it, or look at it still)."""
+    return hand_clock(monkeypatch)
 
 
 def run(app: FoxApp, body) -> None:
@@ -90,7 +91,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
         assert "Action" in screen_text(app)
         assert "fox_matters.end" in shown_keys(app) and "fox_matters.ready" not in shown_keys(app)
         # the clock ticks on the table's time, shown big
-        panel(app)._tick()
+        frozen_clock.last.advance(1)
         await pilot.pause()
         assert timer.value == "1:59"
         # anyone may play any face-up card: find a column where one fits, play it
@@ -122,7 +123,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
 
 
 def test_the_timer_running_out_submits_the_time_up_step(monkeypatch):
-    monkeypatch.setattr(FoxMattersPanel, "TICK", 0.005)
+    monkeypatch.setattr(TableDriver, "TICK", 0.005)
     session = _session("Ada", timer_seconds=10)
     app = FoxApp(session=session, bot_delay=0)
 
@@ -146,8 +147,7 @@ def test_time_runs_out_while_only_a_bot_is_still_playing(frozen_clock):
     async def body(pilot) -> None:
         await pilot.press("e")  # Ada is done; Bo is not
         await wait_for(pilot, lambda: session.record.steps[-1].action == EndAction())
-        for _ in range(10):
-            panel(app)._tick()
+        frozen_clock.last.advance(10)
         await wait_for(pilot, lambda: len(session.view(0).reports) == 1)
         [seat] = [s.seat for s in session.record.steps if isinstance(s.action, TimeUp)]
         assert seat == 1
@@ -162,8 +162,7 @@ def test_a_resumed_action_continues_the_countdown(frozen_clock):
     app = FoxApp(session=session, bot_delay=0)
 
     async def play(pilot) -> None:
-        for _ in range(12):
-            panel(app)._tick()
+        frozen_clock.last.advance(12)
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
@@ -175,7 +174,7 @@ def test_a_resumed_action_continues_the_countdown(frozen_clock):
     app = FoxApp(session=resumed, bot_delay=0)
 
     async def look(pilot) -> None:
-        assert panel(app)._left == 48
+        assert app.screen.driver.clock_left() == 48
         assert "0:48" in str(app.screen.query_one(Digits).value)
 
     run(app, look)

@@ -15,7 +15,7 @@ from foxtui.games import GAMES
 from foxtui.ui.app import FoxApp
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.widgets.log import GameLog
-from play_helpers import play_bots_until
+from play_helpers import hand_clock, play_bots_until
 
 STEPS = 12
 
@@ -48,7 +48,8 @@ def _assert_at_the_newest_line(app, log: GameLog, newest: str) -> None:
 )
 def test_a_step_adds_its_log_line_without_a_layout(game_id, size, monkeypatch):
     session = _bots_table(game_id)
-    app = FoxApp(session=session, bot_delay=60)  # the bots wait: the test makes each step
+    clock = hand_clock(monkeypatch)
+    app = FoxApp(session=session, bot_delay=60)  # the bots wait: the test moves the clock for each step
     laid_out: list[str] = []
     refresh = Widget.refresh
 
@@ -71,7 +72,7 @@ def test_a_step_adds_its_log_line_without_a_layout(game_id, size, monkeypatch):
             for _ in range(STEPS):
                 if session.outcome() is not None:
                     break
-                play._step(session.play_bot)
+                clock.last.advance(60)  # the next bot's move
                 await pilot.pause()
                 _assert_at_the_newest_line(app, log, session.log(None)[-1])
             monkeypatch.setattr(Widget, "refresh", refresh)
@@ -83,7 +84,7 @@ def test_a_step_adds_its_log_line_without_a_layout(game_id, size, monkeypatch):
             assert _rows(app, log.content_region)[0].strip() == log.lines[0].text.strip()
             assert log.vertical_scrollbar.position == 0
             if session.outcome() is None:
-                play._step(session.play_bot)
+                clock.last.advance(60)
                 await pilot.pause()
                 _assert_at_the_newest_line(app, log, session.log(None)[-1])
 

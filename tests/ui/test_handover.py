@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from play_helpers import notes, screen_names, screen_text, table, wait_for
 from textual.screen import ModalScreen
 
@@ -11,6 +12,7 @@ from foxtui.games.master_fox.actions import END_TURN, Touch
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
 from foxtui.ui.screens.handover import HandoverScreen
+from foxtui.ui.screens.home import HomeScreen
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.widgets.keybar import KeyBar
 
@@ -90,10 +92,14 @@ def test_the_player_who_just_moved_may_take_it_back_from_the_handover():
             assert ADA_SECRET not in screen_text(app)
 
             await pilot.press("u")
+            # Bob may be holding the keyboard already: Ada's view waits behind a pass screen
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == "Ada")
+            assert ADA_SECRET not in screen_text(app) and not _offers_take_back(app)
+            assert play.seat_on_screen is None and session.to_act() == frozenset({0})
+            await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen is play)
-            assert ("information", "Undone.") in notes(app)
-            # Ada is still at the keyboard: her view again, no handover, the cow in her hand
-            assert play.seat_on_screen == 0 and session.to_act() == frozenset({0})
+            # her view again, the cow in her hand
+            assert play.seat_on_screen == 0
             assert session.view(0).hand == held and session.step_count == 1
             text = screen_text(app)
             assert "Ada's view" in text and f"Hand: “{held.text}”" in text
@@ -127,6 +133,8 @@ def test_a_touch_before_the_handover_is_never_taken_back():
             await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
             assert _offers_take_back(app)
             await pilot.press("u")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == "Ada")
+            await pilot.press("enter")
             await wait_for(pilot, lambda: app.screen is play)
             assert session.step_count == 1 and session.to_act() == frozenset({0})
             # the touch itself cannot be taken back, from the table either
@@ -145,8 +153,33 @@ def test_other_keys_do_not_lift_the_handover():
         app = FoxApp(session=session, bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
-            await pilot.press("escape", "q", "u", "space", "tab")
+            await pilot.press("u", "space", "tab", "x", "down")
             assert isinstance(app.screen, HandoverScreen)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("key", ["q", "escape"])
+def test_q_or_escape_on_a_pass_screen_goes_home_without_drawing_anyone(key):
+    session = table("Ada", "Bob", seed=5)
+
+    async def run() -> None:
+        app = FoxApp(session=session, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            play = app.screen
+            _choose(app, Touch("C2"))
+            _choose(app, END_TURN)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            drawn: list[int | None] = []
+            show = play._show
+            play._show = lambda seat: (drawn.append(seat), show(seat))[1]
+            await pilot.press(key)
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert drawn == [] and ("information", "Saved. Continue from the home screen.") in notes(app)
+            assert session.path.exists() and session.step_count == 2
 
     asyncio.run(run())
 

@@ -61,7 +61,8 @@ def play_session(app):
 
 def saves() -> list[str]:
     folder = saves_dir()
-    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+    # the saves (hidden files are a save's lock while it is open, and temp files)
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) if folder.exists() else []
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from play_helpers import GAME, notes, screen_names, screen_text, table, wait_for
+from play_helpers import GAME, hand_clock, notes, screen_names, screen_text, table, wait_for
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -155,20 +155,24 @@ def test_help_lists_the_keys_and_the_rules():
     asyncio.run(run())
 
 
-def test_bots_wait_while_the_help_is_open():
+def test_bots_wait_while_the_help_is_open(monkeypatch):
     session = table("Ada", ("Bo", "sensible"), seed=5)
+    clock = hand_clock(monkeypatch)
 
     async def run() -> None:
-        app = FoxApp(session=session, bot_delay=0.05)
+        app = FoxApp(session=session, bot_delay=1)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
             play = app.screen
             _choose(app, END_TURN)
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-            await pilot.pause(0.2)
+            clock.last.advance(10)
+            await pilot.pause()
             assert session.step_count == 1  # Bo's turn waits behind the help
             await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            clock.last.advance(1)  # back in sight: Bo thinks his second, then plays
             await wait_for(pilot, lambda: session.step_count > 1)
             assert app.screen is play
 

@@ -12,6 +12,7 @@ from foxtui.ui.app import FoxApp
 from foxtui.ui.screens.goto_step import GotoStepScreen
 from foxtui.ui.screens.home import HomeScreen
 from foxtui.ui.screens.replay import ReplayScreen
+from foxtui.ui.screens.handover import HandoverScreen
 from foxtui.ui.screens.spoiler import SpoilerScreen
 from foxtui.ui.widgets.status import StatusLine
 
@@ -90,7 +91,20 @@ def test_go_to_step():
     asyncio.run(run())
 
 
-def test_perspectives_of_an_unfinished_game_ask_before_showing_everything():
+async def _perspective(pilot, app, name: str, answers: list[str]) -> None:
+    """Press v until ``name`` is the perspective, answering each prompt in turn."""
+    for _ in range(8):
+        if name in _status(app):
+            return
+        await pilot.press("v")
+        await pilot.pause()
+        if not isinstance(app.screen, ReplayScreen):
+            await pilot.press(answers.pop(0))
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    raise AssertionError(f"never reached {name}")
+
+
+def test_perspectives_of_an_unfinished_game_ask_before_showing_a_seat_or_everything():
     session = unfinished_session()
 
     async def run() -> None:
@@ -103,10 +117,23 @@ def test_perspectives_of_an_unfinished_game_ask_before_showing_everything():
             acting = session.record.steps[39].seat
             assert "Public view" in _status(app)
             assert _line(app) == step.describe(40, None)
+            # a seat's view of a game still being played: a pass screen to that player first
             await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == "Ada")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             assert "Ada's view" in _status(app)
             assert _line(app) == step.describe(40, 0)
             await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob")
+            await pilot.press("escape")  # not Bob at the keyboard: back to what all may see
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Public view" in _status(app)
+            for player in ("Ada", "Bob"):
+                await pilot.press("v")
+                await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == player)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             assert "Bob's view" in _status(app)
             await pilot.press("v")
             await wait_for(pilot, lambda: isinstance(app.screen, SpoilerScreen))
@@ -114,19 +141,12 @@ def test_perspectives_of_an_unfinished_game_ask_before_showing_everything():
             await pilot.press("n")
             await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             assert "Public view" in _status(app)  # declined: round to the start
-            await pilot.press("v", "v", "v")
-            await wait_for(pilot, lambda: isinstance(app.screen, SpoilerScreen))
-            await pilot.press("y")
-            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-            assert "Everything" in _status(app)
+            await _perspective(pilot, app, "Everything", answers=["enter", "enter", "y"])
             mover = session.seats[acting].name
             assert _line(app) == f"{mover}: {step.describe(40, acting)}"  # the mover's own side
             await pilot.press("v")
             assert "Public view" in _status(app)
-            await pilot.press("v", "v", "v")  # accepted once: no second prompt
-            await pilot.pause()
-            assert isinstance(app.screen, ReplayScreen)
-            assert "Everything" in _status(app)
+            await _perspective(pilot, app, "Everything", answers=["enter", "enter"])  # agreed once: no second prompt
 
     asyncio.run(run())
 
@@ -139,6 +159,9 @@ def test_a_seats_view_in_a_replay_reads_memories_with_hjkl():
         async with app.run_test(size=(80, 24)) as pilot:
             await _open(pilot, session.path)
             await pilot.press("right", "right", "v")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await pilot.press("enter")  # Ada's, behind a pass screen: the game is not over
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             hint = str(app.screen.query_one("#mf-hint").render())
             assert hint == "Ada's view: h j k l move the cursor to read Ada's memory."
             spot = app.screen.query_one("#mf-spot")

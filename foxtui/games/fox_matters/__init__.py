@@ -34,6 +34,7 @@ class FoxMatters(ModuleGame):
     View = View
     bots = {"cooperative": cooperative_bot, "random": random_bot}
     asks_ages = False
+    open_table = True  # every card face up: no pass screens between players
     rules = rules
     make_view = staticmethod(make_view)
     narrate = staticmethod(describe)

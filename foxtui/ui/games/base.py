@@ -58,32 +58,15 @@ class GamePanel(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
-    class TableStep(Message):
-        """A step of the table rather than of a player, such as a game timer running out:
-        the play screen takes it for whichever seat may legally take it now, even when
-        every human has finished and only bots are still thinking."""
-
-        def __init__(self, action: Any) -> None:
-            super().__init__()
-            self.action = action
-
-    class ClockMoved(Message):
-        """A game timer counted down: ``seconds_left`` of the timed period ``key``. The
-        play screen keeps it in the record, so a resumed game continues the countdown;
-        ``save`` asks for the file to be written now."""
-
-        def __init__(self, key: int, seconds_left: int, save: bool) -> None:
-            super().__init__()
-            self.key, self.seconds_left, self.save = key, seconds_left, save
-
-    #: a saved countdown for the panel to continue: (key, seconds left), set by the play
-    #: screen before the first show
-    resumed_clock: tuple[int, int] | None = None
-
     def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
         """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
         ``legal`` (empty when this seat has nothing to do now or in replay)."""
         raise NotImplementedError
+
+    def show_clock(self, seconds_left: int | None) -> None:
+        """The game's clock shows ``seconds_left`` (None: no clock runs). The clock is
+        the table's (its driver counts down and applies the step when time is up);
+        a panel only draws it."""
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         """A screen to show between two public views (a round summary, a reveal), or None."""

@@ -1,11 +1,10 @@
 """The Fox Matters panel: the six columns of problems, one zoomed in at a time, the
 hands and knights of the whole (cooperative) table, and the Action timer.
 
-Everything drawn comes from the View handed to :meth:`FoxMattersPanel.show`. The
-panel keeps only UI state of its own: which column is zoomed in, and the
-countdown the table's clock runs during the Action (the clock is the table's, not
-the game's; when it runs out the panel sends the engine's TimeUp step, so the
-record holds that moment). Every move it sends up is taken from the legal list.
+Everything drawn comes from the View handed to :meth:`FoxMattersPanel.show`, and the
+Action timer from :meth:`FoxMattersPanel.show_clock` (the clock is the table's: its
+driver counts down and ends the Action). The panel keeps only UI state of its own,
+such as which column is zoomed in. Every move it sends up is taken from the legal list.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.timer import Timer
 from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -38,7 +36,6 @@ from foxtui.games.fox_matters.actions import (
     PlayCard,
     Ready,
     TakeBack,
-    TIME_UP,
     UseAbility,
 )
 
@@ -47,9 +44,6 @@ from ..widgets.keybar import KeyBar
 from ..widgets.scrolling import GrowsInPlace
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
-
-#: seconds between two saves of a running countdown (a resumed game loses at most these)
-SAVE_CLOCK_EVERY = 5
 
 PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "over": "Game over"}
 
@@ -225,8 +219,6 @@ class FoxMattersPanel(GamePanel):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
     #: from this size all six columns are shown at once
     ROOMY_SIZE = (120, 32)
-    #: seconds of the table's clock per tick of the countdown (tests drive it faster)
-    TICK: ClassVar[float] = 1.0
     KEYS_HELP: ClassVar[str] = """\
 ## Fox Matters keys
 
@@ -272,10 +264,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         self._choices: list[Any] = []
         self._ready = False
         self._whole_table = False  # t: the table in place of the moves (80x24)
-        # the countdown: which Action it belongs to (the round) and the seconds left
-        self._timed_round: int | None = None
-        self._left = 0
-        self._ticker: Timer | None = None
+        self._clock_left: int | None = None  # the table's clock, as last shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="fm-top"):
@@ -305,7 +294,6 @@ cards remember whose they are. Only the moves you may make now are offered.
 
     def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
         self._view, self._legal, self._seat = view, list(legal), seat
-        self._follow_clock(view)
         self._redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
@@ -315,49 +303,20 @@ cards remember whose they are. Only the moves you may make now are offered.
 
     # --- the table's clock
 
-    def _follow_clock(self, view: Any) -> None:
-        """Start the countdown when an Action begins; stop it when it is over."""
-        timed = view.phase == "action" and view.timer_seconds > 0 and not self.replay
-        if not timed:
-            self._timed_round = None
-            self._stop_ticker()
-            return
-        if self._timed_round != view.round:
-            self._timed_round = view.round
-            self._left = view.timer_seconds
-            resumed = self.resumed_clock
-            if resumed is not None and resumed[0] == view.round:
-                self._left = min(resumed[1], view.timer_seconds)  # a saved game goes on
-            self._stop_ticker()
-            self._ticker = self.set_interval(self.TICK, self._tick)
-
-    def _stop_ticker(self) -> None:
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-
-    def _tick(self) -> None:
-        if self._left > 0:
-            self._left -= 1
+    def show_clock(self, seconds_left: int | None) -> None:
+        if seconds_left != self._clock_left:
+            self._clock_left = seconds_left
             self._draw_timer()
-            # kept in the record every second, written every few (and by each step)
-            save = self._left % SAVE_CLOCK_EVERY == 0
-            self.post_message(self.ClockMoved(self._timed_round or 0, self._left, save))
-        if self._left > 0 or not self.screen.is_active:
-            return  # time is up while the help is open: the step waits for the table
-        self._stop_ticker()
-        # the table's step, not a player's: taken even when every human is done already
-        self.post_message(self.TableStep(TIME_UP))
 
     def _draw_timer(self) -> None:
         if not self._ready:
             return
         timer = self.query_one("#fm-timer", Digits)
-        timed = self._timed_round is not None
-        timer.display = timed
-        if timed:
-            timer.update(clock_text(self._left))
-            timer.set_class(self._left <= 10, "-hurry")
+        left = None if self.replay else self._clock_left
+        timer.display = left is not None
+        if left is not None:
+            timer.update(clock_text(left))
+            timer.set_class(left <= 10, "-hurry")
 
     # --- what is on offer
 

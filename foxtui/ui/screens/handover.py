@@ -12,9 +12,9 @@ from textual.widgets import Static
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 
-#: what the handover answers: the next player is at the keyboard, or the one who just
-#: moved takes that move back (and keeps the keyboard)
-Handed = Literal["ready", "undo"]
+#: what the handover answers: the next player is at the keyboard; the one who just moved
+#: takes that move back; or whoever holds the keyboard goes home (the game is saved)
+Handed = Literal["ready", "undo", "home"]
 
 
 class HandoverScreen(Screen[Handed]):
@@ -24,6 +24,8 @@ class HandoverScreen(Screen[Handed]):
     BINDINGS = [
         Binding("enter", "ready", "Ready", id="handover.ready"),
         Binding("u", "undo", "Take back my move", id="handover.undo"),
+        Binding("q", "home", "Home", id="handover.home"),
+        Binding("escape", "home", "Home", id="handover.home_escape", show=False),
     ]
 
     def __init__(self, name: str, *, can_undo: bool = False) -> None:
@@ -51,3 +53,6 @@ class HandoverScreen(Screen[Handed]):
 
     def action_undo(self) -> None:
         self.dismiss("undo")
+
+    def action_home(self) -> None:
+        self.dismiss("home")

@@ -6,7 +6,7 @@ server, which decides (a seat is only ever yours because the server says so).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
 import msgspec.inspect as mi
@@ -17,11 +17,31 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from foxtui.server import protocol as p
-
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.options_form import FormError, OptionField, OptionsForm, option_fields
+
+if TYPE_CHECKING:  # the server's lobby rows, read by name; the lobby never builds a message
+    from foxtui.server.protocol import TableInfo
+
+
+class TableRequest(NamedTuple):
+    """A new table, as the player set it up."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[str]  # per seat: "you", "human" (a free seat) or a bot level
+    move_seconds: float
+
+
+class LobbyLink(Protocol):
+    """What the lobby asks of the server (the client's link, given to the screen)."""
+
+    def set_name(self, name: str) -> None: ...
+    def join(self, table: int) -> None: ...
+    def watch(self, table: int) -> None: ...
+    def create_table(self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float) -> None: ...
+
 
 #: the move time limits offered, in seconds (0: none)
 MOVE_LIMITS = [("no limit", 0.0), ("15 s", 15.0), ("30 s", 30.0), ("1 min", 60.0), ("2 min", 120.0), ("5 min", 300.0)]
@@ -33,7 +53,7 @@ def _games() -> dict[str, Any]:
     return playable_games()
 
 
-def seats_text(table: p.TableInfo) -> str:
+def seats_text(table: TableInfo) -> str:
     parts = []
     for slot in table.seats:
         if slot.bot is not None:
@@ -45,7 +65,7 @@ def seats_text(table: p.TableInfo) -> str:
     return ", ".join(parts)
 
 
-def status_text(table: p.TableInfo) -> str:
+def status_text(table: TableInfo) -> str:
     if table.status == "waiting":
         free = sum(1 for slot in table.seats if slot.bot is None and not slot.name)
         return f"waiting for {free}"
@@ -64,10 +84,11 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit", "Quit", id="lobby.quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, link: LobbyLink) -> None:
         super().__init__()
+        self.link = link
         self.name_: str | None = None
-        self.tables: list[p.TableInfo] = []
+        self.tables: list[TableInfo] = []
         self._offered_rejoin = False
 
     def compose(self) -> ComposeResult:
@@ -88,23 +109,19 @@ class LobbyScreen(Screen[None]):
                 grid.add_column(label, key=key, width=width)
         return grid
 
-    @property
-    def link(self) -> Any:
-        return self.app.link
-
     # --- from the server
 
     def welcome(self, name: str | None) -> None:
         self.name_ = name
         if name is None:
             if not isinstance(self.app.screen, NameScreen):
-                self.app.push_screen(NameScreen())
+                self.app.push_screen(NameScreen(self.link))
             return
         if isinstance(self.app.screen, NameScreen):
             self.app.screen.dismiss(name)
         self.query_one("#lobby-title", Static).update(Text(f"foxtui — shared tables · you are {name}"))
 
-    def show_tables(self, tables: list[p.TableInfo]) -> None:
+    def show_tables(self, tables: list[TableInfo]) -> None:
         self.tables = tables
         grid = self._grid()
         row = grid.cursor_row
@@ -130,12 +147,12 @@ class LobbyScreen(Screen[None]):
             grid.move_cursor(row=tables.index(mine[0]))
             self._offer_rejoin(mine[0])
 
-    def _offer_rejoin(self, table: p.TableInfo) -> None:
+    def _offer_rejoin(self, table: TableInfo) -> None:
         from .confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.link.send(p.Join(table.id))
+                self.link.join(table.id)
 
         if self.app.screen is self:
             self.app.push_screen(
@@ -144,7 +161,7 @@ class LobbyScreen(Screen[None]):
 
     # --- the player's choices
 
-    def _selected(self) -> p.TableInfo | None:
+    def _selected(self) -> TableInfo | None:
         grid = self.query_one(DataTable)
         if not self.tables or grid.cursor_row < 0 or grid.cursor_row >= len(self.tables):
             self.notify("There is no table to choose yet.", severity="warning")
@@ -158,17 +175,17 @@ class LobbyScreen(Screen[None]):
     def action_join(self) -> None:
         table = self._selected()
         if table is not None:
-            self.link.send(p.Join(table.id))
+            self.link.join(table.id)
 
     def action_watch(self) -> None:
         table = self._selected()
         if table is not None:
-            self.link.send(p.Watch(table.id))
+            self.link.watch(table.id)
 
     def action_new_table(self) -> None:
-        def created(request: p.CreateTable | None) -> None:
+        def created(request: TableRequest | None) -> None:
             if request is not None:
-                self.link.send(request)
+                self.link.create_table(*request)
 
         self.app.push_screen(CreateTableScreen(), created)
 
@@ -204,6 +221,10 @@ class NameScreen(ModalScreen[str]):
     CSS_PATH = stylesheets("lobby.tcss")
     BINDINGS = [Binding("ctrl+c", "app.quit", "Quit", id="name.quit", priority=True)]
 
+    def __init__(self, link: LobbyLink) -> None:
+        super().__init__()
+        self.link = link
+
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box"):
             yield Static("Welcome! Choose the name other players will see (up to 16 characters).")
@@ -214,7 +235,7 @@ class NameScreen(ModalScreen[str]):
         event.stop()
         name = event.value.strip()
         if name:
-            self.app.link.send(p.SetName(name))  # the server answers with a welcome, or says why not
+            self.link.set_name(name)  # the server answers with a welcome, or says why not
 
 
 def shared_option_fields(options_type: type) -> list[OptionField]:
@@ -240,7 +261,7 @@ class SharedOptionsForm(OptionsForm):
         self.fields = shared_option_fields(options_type)
 
 
-class CreateTableScreen(Screen[p.CreateTable | None]):
+class CreateTableScreen(Screen[TableRequest | None]):
     CSS_PATH = stylesheets("lobby.tcss")
     BINDINGS = [
         Binding("ctrl+s", "create", "Create", id="create_table.create", priority=True),
@@ -316,7 +337,7 @@ class CreateTableScreen(Screen[p.CreateTable | None]):
                 self.query_one(f"#{exc.target}").focus()
             return
         limit = float(self.query_one("#move-limit", Select).value)  # type: ignore[arg-type]
-        self.dismiss(p.CreateTable(self.game.id, msgspec.to_builtins(options), seats, limit))
+        self.dismiss(TableRequest(self.game.id, msgspec.to_builtins(options), seats, limit))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -172,6 +172,16 @@ class ReplayScreen(Screen[None]):
 
             self.app.push_screen(SpoilerScreen(), answered)
             return
+        if 0 < nxt < self._everything and not self.cursor.finished:
+            # A game still being played: a seat's view holds its secrets, so it is drawn
+            # only once that player says they alone can see the screen.
+            from .handover import Handed, HandoverScreen
+
+            def handed(answer: Handed | None) -> None:
+                self._set_perspective(nxt if answer == "ready" else 0)
+
+            self.app.push_screen(HandoverScreen(self.record.seats[nxt - 1].name), handed)
+            return
         self._set_perspective(nxt)
 
     def _set_perspective(self, perspective: int) -> None:
@@ -185,7 +195,9 @@ class ReplayScreen(Screen[None]):
 
         markdown = (
             "Watch the game again. **View** cycles the public view, each player's view, "
-            "and everything (every secret; for an unfinished game only after you agree).\n\n"
+            "and everything (every secret). For a game that is not finished, a player's "
+            "view is shown only after a pass screen to that player, and everything only "
+            "after you agree.\n\n"
             + self.game.rules_markdown
         )
         self.app.push_screen(HelpScreen(f"{self.game.title} replay — help", help_keys(self), markdown))

@@ -1,0 +1,92 @@
+"""The Table protocol: what a table in play offers to its driver and its screens."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Protocol
+
+from foxtui.engine.game import Clock, Game, Outcome, SeatInfo
+from foxtui.engine.record import GameRecord
+
+
+class FinishedGame(NamedTuple):
+    """A game that is over: its whole record and its last state (results, replay)."""
+
+    record: GameRecord
+    state: Any
+
+
+class Table(Protocol):
+    """A table in play, seen from where it is drawn.
+
+    A table either *runs here* (its rules are applied in this process: bots, the
+    clock and move limits are the driver's to play) or elsewhere (a shared table on
+    a server: this process only shows what the server sends, and sends its moves).
+    """
+
+    game: Game
+    #: why the last save failed, None when it worked (the screen shows it)
+    save_problem: str | None
+
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+    @property
+    def runs_here(self) -> bool:
+        """True when steps are applied here: the driver plays bots and clocks."""
+        ...
+    @property
+    def step_count(self) -> int: ...
+    @property
+    def open_table(self) -> bool:
+        """Nothing is ever secret between the seats: no pass screens are needed."""
+        ...
+
+    def round(self) -> int:
+        """The round (or year) shown to players."""
+        ...
+    def view(self, seat: int | None) -> Any: ...
+    def legal_actions(self, seat: int) -> list[Any]: ...
+    def to_act(self) -> frozenset[int]: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def outcome(self) -> Outcome | None: ...
+    def log(self, viewer: int | None, last: int = 200) -> list[str]:
+        """The newest ``last`` log lines (oldest first), told from ``viewer``'s side."""
+        ...
+
+    def act(self, seat: int, action: Any) -> None:
+        """A seat's move (a player's or its bot's). IllegalAction, with a sentence,
+        changes nothing. A table that does not run here sends it on."""
+        ...
+    def undo_refusal(self, seat: int) -> str | None: ...
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last step; the refusal sentence, or None when undone."""
+        ...
+
+    # --- the driver's, on a table that runs here
+
+    def bot_action(self, seat: int) -> Any:
+        """What the seat's bot (or a bot standing in for a player) plays now."""
+        ...
+    def clock(self) -> Clock | None:
+        """The game's timed period running now, if any."""
+        ...
+    def clock_step(self, clock: Clock) -> None:
+        """The time is up: apply the clock's step (offered to no seat)."""
+        ...
+    def clock_left(self) -> int | None:
+        """Seconds left on the clock as last kept (a table that does not run here: as
+        the server last said); None when no countdown is kept."""
+        ...
+    def kept_clock(self, key: int) -> int | None:
+        """The seconds left kept for the timed period ``key`` (a resumed game's)."""
+        ...
+    def keep_clock(self, key: int | None, seconds_left: int, *, save: bool) -> None:
+        """Remember the running countdown (key None: no countdown runs any more)."""
+        ...
+
+    def save(self) -> None: ...
+    def close(self) -> None:
+        """This process is done with the table (a save is free for another process)."""
+        ...
+    def finished(self) -> FinishedGame | None:
+        """The record and last state once the game is over; None before."""
+        ...
