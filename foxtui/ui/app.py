@@ -174,7 +174,10 @@ class FoxApp(App):
     def fit_terminal(self, size: Size) -> None:
         """Below 80×24 the screen on top is covered by how large the terminal must be
         (its widgets and their state kept, nothing drawn); at 80×24 or more it is shown
-        again, laid out for the size there is."""
+        again, laid out for the size there is.
+
+        A covered screen is out of sight as under a screen pushed over it, and is told
+        so the same way (ScreenSuspend, then ScreenResume): a table pauses meanwhile."""
         try:
             screen = self.screen
         except Exception:  # no screen yet (before the first is pushed) or any more
@@ -184,8 +187,8 @@ class FoxApp(App):
         if covered is not None and (covered is not screen or not small):
             self._covered = None
             covered._uncover()
-            if covered is screen:  # its size was not followed while covered
-                screen.post_message(events.Resize(size, size))
+            if covered is screen:  # back in sight (one left for another was told by Textual)
+                screen.post_message(events.ScreenResume())
         if not small:
             return
         # Textual's own way to draw one widget in place of another (a loading indicator):
@@ -196,6 +199,7 @@ class FoxApp(App):
         if self._covered is None:
             screen._cover(TooSmall(size))
             self._covered = screen
+            screen.post_message(events.ScreenSuspend())
         elif isinstance(screen._cover_widget, TooSmall):
             screen._cover_widget.terminal = size
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import socket
+from pathlib import Path
 
 from play_helpers import screen_names, screen_text, table, wait_for
 from rich.console import Console
@@ -77,6 +77,23 @@ def test_below_80x24_the_table_gives_way_to_the_size_it_needs_then_is_back_as_it
             await wait_for(pilot, lambda: drawn(app) == before)
             await pilot.press("t")  # the keys are the table's again
             await wait_for(pilot, lambda: session.step_count == steps + 1)
+
+    asyncio.run(main())
+
+
+def test_nothing_is_played_while_the_table_is_out_of_sight_under_the_message():
+    """As under a help screen: the bot's move that comes due waits for the table to be seen."""
+    session = table(("Bo", "sensible"), "Ada", seed=5)  # the bot plays first
+
+    async def main():
+        app = FoxApp(session=session, bot_delay=0.05)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.too_small)
+            for _ in range(20):
+                await pilot.pause(0.05)
+            assert session.step_count == 0
+            await pilot.resize_terminal(80, 24)
+            await wait_for(pilot, lambda: session.step_count > 0)
 
     asyncio.run(main())
 
@@ -182,20 +199,24 @@ def test_a_terminal_that_cannot_be_written_to_is_written_to_no_more():
     assert not out.isatty()
 
 
+def _server_helpers():
+    """The server tests' helpers (a hub in this event loop, a client app linked to it)."""
+    import importlib.util
+
+    path = Path(__file__).parents[1] / "server" / "server_helpers.py"
+    spec = importlib.util.spec_from_file_location("server_helpers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_ssh_client_app_says_so_too(tmp_path):
     """Each player's screen over `foxtui serve` is a FoxApp: the same message, for free."""
-    from foxtui.server.client import ClientApp
-    from foxtui.server.hub import Hub
-    from foxtui.server.remote import ServerLink
-    from foxtui.server.store import Store
+    helpers = _server_helpers()
 
     async def main():
-        hub = Hub(Store(tmp_path / "server.sqlite3"), bot_delay=0, realtime_bot_delay=0.01, seed=lambda: 5)
-        hub.load()
-        a, b = socket.socketpair()
-        (hr, hw), (cr, cw) = await asyncio.open_unix_connection(sock=a), await asyncio.open_unix_connection(sock=b)
-        asyncio.create_task(hub.serve(hub.player("key-ada"), hr, hw, "test"))
-        app = ClientApp(ServerLink(cr, cw))
+        hub = helpers.make_hub(tmp_path)
+        app, _ = await helpers.client_app(hub, "key-ada")
         async with app.run_test(size=(70, 20)) as pilot:
             await wait_for(pilot, lambda: type(app.screen).__name__ == "NameScreen")  # a dialog over the lobby
             assert drawn(app) == MESSAGE_70x20
