@@ -133,6 +133,8 @@ def _decode_header(data: bytes, name: str) -> _Header:
         version = msgspec.json.decode(data, type=_Version)
     except msgspec.DecodeError as exc:
         raise RecordError(f"{name} is damaged or truncated ({_short(exc)}).") from None
+    if version.format is None:
+        raise RecordError(f"{name} is not a foxtui saved game (it names no record format).")
     if version.format != FORMAT_VERSION:
         raise RecordError(
             f"{name} has record format {version.format!r}; this foxtui reads format {FORMAT_VERSION}."
@@ -143,16 +145,34 @@ def _decode_header(data: bytes, name: str) -> _Header:
         raise RecordError(f"{name} is damaged or was edited by hand ({_short(exc)}).") from None
 
 
+#: msgspec's names of JSON types, as a person would say them
+_KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+          "object": "an object", "array": "a list", "null": "null"}  # fmt: skip
+
+
 def _short(exc: Exception) -> str:
-    """msgspec's reason in a sentence of ours: "expected int, got str at seed", "JSON is
-    malformed: invalid character (byte 0)" (an acronym keeps its capitals)."""
+    """msgspec's reason in words of ours: "seed should be a whole number, not text",
+    "the field options is missing", "JSON is malformed: invalid character at byte 0"."""
     text = str(exc)
     if not text:
         return "unreadable"
     reason, at, where = text.partition(" - at `$")
+    where = where.rstrip("`").lstrip(".")
+    kinds = lambda match: [_KINDS.get(k, k) for k in match.groups()]  # noqa: E731
+    if match := re.fullmatch(r"Expected `(\w+)`, got `(\w+)`", reason):
+        wanted, got = kinds(match)
+        return f"{where or 'it'} should be {wanted}, not {got}"
+    if match := re.fullmatch(r"Object missing required field `(\w+)`", reason):
+        return f"the field {match.group(1)} is missing" + (f" in {where}" if where else "")
+    if match := re.fullmatch(r"Object contains unknown field `(\w+)`", reason):
+        return f"it has a field {match.group(1)} no saved game has" + (f" (in {where})" if where else "")
+    if reason == "Input data was truncated":
+        return "it ends too early"
+    if match := re.fullmatch(r"Invalid (?:enum )?value (.+)", reason):
+        return f"{where or 'a value'} cannot be {match.group(1)}"
     reason = re.sub(r" \(byte (\d+)\)$", r" at byte \1", reason.replace("`", ""))
     if at:
-        reason += f" at {where.rstrip('`').lstrip('.') or 'the top'}"
+        reason += f" at {where or 'the top'}"
     return reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
 
 

@@ -204,6 +204,31 @@ def test_verify_a_garbage_file(tmp_path, capsys) -> None:
     assert sentence == "junk.json is damaged or truncated (JSON is malformed: invalid character at byte 0)."
 
 
+HEAD = '"format":1,"game":"master-fox","options":{},"seats":[{"name":"A"},{"name":"B"}]'
+
+
+@pytest.mark.parametrize(
+    "content,expected",
+    [
+        ("{}", "edited.json is not a foxtui saved game (it names no record format)."),
+        ("[1, 2]", "edited.json is damaged or truncated (it should be an object, not a list)."),
+        ('{"format": 1, "game": ', "edited.json is damaged or truncated (it ends too early)."),
+        ('{"format":1,"game":"master-fox"}', "edited.json is damaged or was edited by hand (the field options is "
+         "missing)."),
+        ("{" + HEAD + ',"seed":"x","steps":[]}', "edited.json is damaged or was edited by hand (seed should be a whole "
+         "number, not text)."),
+        ("{" + HEAD + ',"seed":1,"cheat":1,"steps":[]}', "edited.json is damaged or was edited by hand (it has a field "
+         "cheat no saved game has)."),
+        ("{" + HEAD + ',"seed":1,"steps":[{"seat":0,"action":{"type":"Fly"},"hash":"x"}]}', "edited.json: step 1 is "
+         "not a Master Fox action (type cannot be 'Fly')."),
+    ],
+)
+def test_verify_a_file_edited_by_hand_says_what_is_wrong_in_words(content, expected, tmp_path, capsys) -> None:
+    path = tmp_path / "edited.json"
+    path.write_text(content)
+    assert refused(["verify", str(path)], capsys) == expected
+
+
 def test_verify_a_save_with_an_option_edited_by_hand(tmp_path, capsys) -> None:
     path = tmp_path / "edited.json"
     assert main(["autoplay", "master-fox", "--players", "2", "--seed", "4", "--out", str(path)]) == 0
