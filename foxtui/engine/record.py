@@ -61,6 +61,9 @@ class GameRecord(msgspec.Struct):
     steps: list[Step] = msgspec.field(default_factory=list)
     format: int = FORMAT_VERSION
     clock: TableClock | None = None
+    #: how fast the table's bots play (a name of foxtui.table.pace.BOT_SPEEDS; None: the
+    #: default). A table's setting, not a rule: replays and hashes ignore it.
+    bot_speed: str | None = None
 
 
 # --- the file layout: the same fields with game-specific parts left raw until the game is known
@@ -81,6 +84,7 @@ class _Header(msgspec.Struct, forbid_unknown_fields=True):
     round: int = 0
     finished: bool = False
     clock: TableClock | None = None
+    bot_speed: str | None = None
     steps: list[_StepFile] = msgspec.field(default_factory=list)
 
 
@@ -120,6 +124,8 @@ def encode_record(record: GameRecord, *, round: int = 0, finished: bool = False)
     }
     if record.clock is not None:  # only while a countdown is paused: records stay alike
         head["clock"] = record.clock
+    if record.bot_speed is not None:  # only when chosen: records of autoplay stay alike
+        head["bot_speed"] = record.bot_speed
     parts = [msgspec.json.format(_encoder.encode(head), indent=1)[:-2], b',\n "steps": [']
     parts.append(b",".join(b"\n  " + _encoder.encode(step) for step in record.steps))
     parts.append(b"\n ]\n}\n" if record.steps else b"]\n}\n")
@@ -208,7 +214,7 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
         except msgspec.DecodeError as exc:
             raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
         steps.append(Step(raw.seat, action, raw.hash))
-    return GameRecord(header.game, options, header.seats, header.seed, steps, clock=header.clock)
+    return GameRecord(header.game, options, header.seats, header.seed, steps, clock=header.clock, bot_speed=header.bot_speed)
 
 
 def read_summary(path: Path) -> RecordSummary:

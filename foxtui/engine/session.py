@@ -48,8 +48,10 @@ class Session:
         options: Any,
         seed: int,
         path: Path | None = None,
+        bot_speed: str | None = None,
     ) -> "Session":
-        """Raises ValueError with a clear sentence when the table is not valid."""
+        """Raises ValueError with a clear sentence when the table is not valid.
+        ``bot_speed`` is the table's (kept in the record, so a resumed game keeps it)."""
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(seats)}.")
         for seat in seats:
@@ -57,7 +59,7 @@ class Session:
                 levels = ", ".join(game.bots)
                 raise ValueError(f"{game.title} has no bot level {seat.bot!r} (levels: {levels}).")
         state = game.setup(list(seats), options, seed)
-        record = GameRecord(game.id, options, list(seats), seed)
+        record = GameRecord(game.id, options, list(seats), seed, bot_speed=bot_speed)
         if path is not None:
             saves_lock.hold(path)
         session = cls(game, record, [state], path)

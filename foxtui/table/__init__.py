@@ -15,8 +15,13 @@ from __future__ import annotations
 from .base import FinishedGame, Table
 from .driver import Scheduler, StepKind, StepNews, TableDriver, TableListener, Timer, Turn
 from .local import LocalTable
+from .pace import BOT_SPEEDS, DEFAULT_SPEED, BotPace, bot_pace
 
 __all__ = [
+    "BOT_SPEEDS",
+    "BotPace",
+    "DEFAULT_SPEED",
+    "bot_pace",
     "FinishedGame",
     "LocalTable",
     "Scheduler",

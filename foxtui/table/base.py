@@ -39,6 +39,10 @@ class Table(Protocol):
     def open_table(self) -> bool:
         """Nothing is ever secret between the seats: no pass screens are needed."""
         ...
+    @property
+    def bot_speed(self) -> str | None:
+        """How fast the table's bots play (a name of ``pace.BOT_SPEEDS``; None: default)."""
+        ...
 
     def round(self) -> int:
         """The round (or year) shown to players."""

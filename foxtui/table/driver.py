@@ -111,6 +111,7 @@ class TableDriver:
         self._public = table.view(None)
         self._paused = False
         self._pending = False  # something came due while paused
+        self._hurry = False  # bots play at once until a human here is to act
         self._closed = False
         self._bot_timer: Timer | None = None
         self._limits: dict[int, Timer] = {}  # human seat -> its move time limit
@@ -133,6 +134,7 @@ class TableDriver:
         """Nothing is played while the table is out of sight (a help, an interlude or a
         pass screen on top): a bot's move or the clock's step that comes due waits."""
         self._paused = True
+        self._hurry = False  # an interlude (or a pass screen) ends a skip ahead
 
     def resume(self) -> None:
         """The table is back in sight: what came due meanwhile happens now."""
@@ -149,6 +151,21 @@ class TableDriver:
     @property
     def paused(self) -> bool:
         return self._paused
+
+    def hurry(self) -> bool:
+        """Skip ahead: the bots play without waiting until a human here is to act (or
+        an interlude stops the table). False when no bot is about to move."""
+        table = self.table
+        if not table.runs_here or not any(table.is_bot(s) for s in table.to_act()):
+            return False
+        self._hurry = True
+        self._schedule()
+        return True
+
+    def bots_to_move(self) -> bool:
+        """A bot here is about to move (the skip-ahead key is worth offering)."""
+        table = self.table
+        return table.runs_here and table.outcome() is None and any(table.is_bot(s) for s in table.to_act())
 
     def save(self) -> None:
         """Write the table now, a running countdown kept to the second."""
@@ -292,10 +309,12 @@ class TableDriver:
             self._follow_clock()
             return
         to_act = table.to_act()
+        if self._hurry and any(s in self.seats_here and not table.is_bot(s) for s in to_act):
+            self._hurry = False  # someone here has a decision: back to the table's pace
         if any(table.is_bot(s) for s in to_act):
             # Where several seats play at once (real time), bots keep a human pace.
             delay = self.bot_delay if len(to_act) == 1 else self.realtime_bot_delay
-            self._bot_timer = self.scheduler.call_later(delay, self._bot_due)
+            self._bot_timer = self.scheduler.call_later(0 if self._hurry else delay, self._bot_due)
         self._follow_clock()
         if self.move_seconds > 0:
             humans = {s for s in to_act if not table.is_bot(s)}

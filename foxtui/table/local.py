@@ -35,6 +35,10 @@ class LocalTable:
         return self.game.open_table
 
     @property
+    def bot_speed(self) -> str | None:
+        return self.session.record.bot_speed
+
+    @property
     def save_problem(self) -> str | None:
         return self.session.save_problem
 

@@ -98,6 +98,8 @@ class RemoteTable:
     def open_table(self) -> bool:
         return self.game.open_table
 
+    bot_speed = None  # the server paces the bots
+
     def round(self) -> int:
         return self._round
 

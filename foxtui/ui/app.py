@@ -54,7 +54,7 @@ class FoxApp(App):
         *,
         session: Session | None = None,
         replay_path: Path | None = None,
-        bot_delay: float = 0.5,
+        bot_delay: float | None = None,
         color: str = "auto",
         low_bandwidth: bool = False,
     ) -> None:

@@ -10,6 +10,7 @@ import pytest
 from play_helpers import wait_for
 from textual.widgets import Checkbox, Input, Select, Static
 
+from foxtui.engine.record import load_record
 from foxtui.engine.saves import saves_dir
 from foxtui.games import GAMES
 from foxtui.ui.app import FoxApp
@@ -254,3 +255,18 @@ def test_with_several_games_the_form_asks_which(monkeypatch):
             assert app.screen.markdown == "Other rules."
 
     asyncio.run(main())
+
+
+def test_the_bot_speed_chosen_is_the_tables_and_kept_in_its_save():
+    async def test(app, pilot):
+        speed = app.screen.query_one("#bot-speed", Select)
+        assert speed.value == "normal" and [v for _, v in speed._options] == ["slow", "normal", "fast", "instant"]
+        speed.value = "fast"
+        app.screen.query_one("#seat-2-kind", Select).value = "bot:sensible"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: type(app.screen).__name__ in ("PlayScreen", "HandoverScreen"))
+        session = play_session(app)
+        assert session.record.bot_speed == "fast"
+        assert load_record(session.path)[0].bot_speed == "fast"  # a resumed game keeps it
+
+    run(test)

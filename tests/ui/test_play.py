@@ -8,7 +8,9 @@ from play_helpers import GAME, hand_clock, notes, screen_names, screen_text, tab
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from foxtui.engine.game import SeatInfo
 from foxtui.engine.record import state_hash
+from foxtui.engine.session import Session
 from foxtui.games.master_fox.actions import END_TURN, KeepMission, Touch
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
@@ -343,5 +345,34 @@ def test_the_log_opens_at_its_newest_line():
             assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
             newest = session.log(None)[-1]
             assert screen_text(app).endswith(f"{newest} ? Help q Home")  # just above the key bar
+
+    asyncio.run(run())
+
+
+def test_bots_play_at_the_tables_speed_and_space_skips_ahead(monkeypatch):
+    clock = hand_clock(monkeypatch)
+    infos = [SeatInfo("Ada"), SeatInfo("Bo", bot="sensible"), SeatInfo("Cy", bot="sensible")]
+    session = Session.new(GAME, infos, GAME.Options(), 5, bot_speed="slow")
+
+    async def run() -> None:
+        app = FoxApp(session=session)  # no test delay: the table's own speed
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            play = app.screen
+            assert (play.driver.bot_delay, play.driver.realtime_bot_delay) == (2.5, 4.0)
+            assert "play.skip" not in {b.binding.id for b in play.active_bindings.values() if b.enabled}
+            _choose(app, END_TURN)
+            await wait_for(pilot, lambda: session.to_act() == frozenset({1}))
+            clock.last.advance(2.4)
+            await pilot.pause()
+            assert session.step_count == 1  # Bo is still thinking
+            clock.last.advance(0.1)
+            await wait_for(pilot, lambda: session.step_count == 2)
+            # bored: space lets every bot move at once, up to Ada's next decision
+            assert "Skip ahead" in screen_text(app)
+            await pilot.press("space")
+            await wait_for(pilot, lambda: session.to_act() == frozenset({0}))
+            assert session.step_count > 2 and play.driver.bot_delay == 2.5
+            assert "Skip ahead" not in screen_text(app)
 
     asyncio.run(run())

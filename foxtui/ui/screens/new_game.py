@@ -1,4 +1,4 @@
-"""Setting up a table: game, seats (name, human or bot, age), options, seed."""
+"""Setting up a table: game, seats (name, human or bot, age), options, bot speed, seed."""
 
 from __future__ import annotations
 
@@ -14,12 +14,18 @@ from textual.widgets import Button, Input, Label, Select, Static
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.saves import new_save_path
 from foxtui.engine.session import Session
+from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED, bot_pace
 from foxtui.ui.widgets.keybar import KeyBar
 from foxtui.ui.widgets.options_form import FormError, OptionsForm, option_fields
 
 HUMAN = "human"
 BOT_AGE = 30  # bots have no birthday; rules that ask "who is oldest" need some age
 MAX_AGE = 120
+
+
+def _pace_words(speed: str) -> str:
+    seconds = bot_pace(speed).turn
+    return "no wait" if not seconds else f"{seconds:g} s a move"
 
 
 def _games() -> dict[str, Any]:
@@ -171,6 +177,10 @@ class NewGameScreen(Screen):
             else:
                 yield Label(self.game.title, classes="form-heading", id="game-title")
             yield TableForm(self.game)
+            with Horizontal(classes="form-row", id="bot-speed-row"):
+                yield Label("Bot speed", classes="form-label")
+                speeds = [(f"{name} ({_pace_words(name)})", name) for name in BOT_SPEEDS]
+                yield Select(speeds, value=DEFAULT_SPEED, allow_blank=False, id="bot-speed", compact=True)
             with Horizontal(classes="form-row", id="seed-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="blank = random", restrict=r"\d*", id="seed", compact=True)
@@ -199,7 +209,10 @@ class NewGameScreen(Screen):
             seats = form.seats()
             options = form.options()
             seed = self._seed()
-            session = Session.new(self.game, seats, options, seed, path=new_save_path(self.game.id, seed))
+            speed = str(self.query_one("#bot-speed", Select).value)
+            session = Session.new(
+                self.game, seats, options, seed, path=new_save_path(self.game.id, seed), bot_speed=speed
+            )
         except FormError as exc:
             self._say(str(exc))
             if exc.target:

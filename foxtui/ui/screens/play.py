@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.session import Session
-from foxtui.table import LocalTable, Scheduler, StepNews, Table, TableDriver, Turn
+from foxtui.table import BotPace, LocalTable, Scheduler, StepNews, Table, TableDriver, Turn, bot_pace
 
 from ..games import panel_for
 from ..games.base import GamePanel
@@ -82,15 +82,27 @@ class PlayScreen(Screen[None]):
         Binding("question_mark", "help", "Help", id="play.help"),
         Binding("u", "undo", "Undo", id="play.undo"),
         Binding("p", "next_player", "Next player", id="play.next_player"),
+        Binding("space", "skip", "Skip ahead", id="play.skip"),
         Binding("q", "home", "Home", id="play.home"),
     ]
 
-    def __init__(self, table: Table | Session, bot_delay: float = 0.5, *, seats_here: list[int] | None = None) -> None:
+    def __init__(
+        self, table: Table | Session, bot_delay: float | None = None, *, seats_here: list[int] | None = None
+    ) -> None:
+        """``bot_delay``: seconds every bot waits (tests); None: the table's bot speed."""
         super().__init__()
         self.table: Table = LocalTable(table) if isinstance(table, Session) else table
         self._panel_type = panel_for(self.table.game.id)
         self.css_path = [*self.css_path, *self._panel_type.stylesheets()]
-        self.driver = TableDriver(self.table, self.scheduler(self), self, seats_here=seats_here, bot_delay=bot_delay)
+        pace = bot_pace(self.table.bot_speed) if bot_delay is None else BotPace(bot_delay, bot_delay)
+        self.driver = TableDriver(
+            self.table,
+            self.scheduler(self),
+            self,
+            seats_here=seats_here,
+            bot_delay=pace.turn,
+            realtime_bot_delay=pace.realtime,
+        )
         self._save_problem: str | None = None  # the autosave failure last told to the players
 
     @staticmethod
@@ -265,9 +277,15 @@ class PlayScreen(Screen[None]):
         if seat is not None:
             self._show(seat)
 
+    def action_skip(self) -> None:
+        if self.driver.hurry():
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_player":
             return bool(self.driver.open_seats())
+        if action == "skip":
+            return self.driver.bots_to_move()
         if action == "undo":
             # only a player whose view is on screen has a move to take back (a refusal
             # is still explained when they press u)
