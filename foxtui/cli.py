@@ -121,6 +121,7 @@ def _number(option: str, whole: bool = True, low: float | None = None, high: flo
 
 def _build_parser() -> argparse.ArgumentParser:
     from foxtui.games import GAMES
+    from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
 
     games = ", ".join(GAMES)
     parser = _Parser(
@@ -151,6 +152,8 @@ def _build_parser() -> argparse.ArgumentParser:
     new.add_argument("--names", help="seat names, comma-separated")
     new.add_argument("--bots", default="", metavar="SEATS", help="seats played by bots: numbers from 1, e.g. 2,3 or 2:random")
     new.add_argument("--seed", type=_number("--seed"), help="seed for the shuffle (default: random)")
+    speeds = f"how fast bots play: {', '.join(BOT_SPEEDS)} (default: {DEFAULT_SPEED})"
+    new.add_argument("--bot-speed", choices=BOT_SPEEDS, metavar="SPEED", help=speeds)
     option_arg(new)
     display_args(new)
 
@@ -304,7 +307,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     _set_up(game, seats, options, seed)  # a table the rules refuse is told with or without a terminal
     _need_terminal()  # before the new table's first save
     try:
-        session = Session.new(game, seats, options, seed, new_save_path(game.id, seed))
+        session = Session.new(game, seats, options, seed, new_save_path(game.id, seed), bot_speed=args.bot_speed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return _run_app(args, session=session)

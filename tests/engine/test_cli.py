@@ -82,6 +82,7 @@ def test_version_and_help() -> None:
          "--bots 2:sensible)."),
         (["new", "master-fox", "--bots", "2:genius"], "Master Fox has no bot level 'genius'; its levels are sensible "
          "and random."),
+        (["new", "master-fox", "--bot-speed", "warp"], "--bot-speed takes slow, normal, fast or instant, not 'warp'."),
         (["new", "master-fox", "--option", "speed=3"], "Master Fox has no option 'speed'; its options are target_eggs, "
          "touches_per_turn and mode."),
         (["new", "master-fox", "--option", "target_eggs"], "Options are written KEY=VALUE (e.g. target_eggs=10), not "
@@ -182,15 +183,17 @@ def test_good_option_values_are_read_as_their_type() -> None:
     assert parse_options(master_fox, ["mode=turns"], local=True).mode == "turns"  # the default is fine anywhere
 
 
-def test_names_alone_set_the_number_of_players(monkeypatch) -> None:
+def test_names_alone_set_the_number_of_players_and_bot_speed_the_pace(monkeypatch) -> None:
     from foxtui import cli
 
     made = []
     monkeypatch.setattr(cli, "_need_terminal", lambda: None)
     monkeypatch.setattr(cli, "_run_app", lambda args, session: made.append(session) or 0)
     assert main(["new", "master-fox", "--names", "Ann,Ben,Cy", "--bots", "3", "--seed", "3"]) == 0
-    (session,) = made
-    assert [(s.name, s.bot) for s in session.seats] == [("Ann", None), ("Ben", None), ("Cy", "sensible")]
+    assert main(["new", "master-fox", "--bots", "2", "--bot-speed", "slow"]) == 0
+    first, second = made
+    assert [(s.name, s.bot) for s in first.seats] == [("Ann", None), ("Ben", None), ("Cy", "sensible")]
+    assert (first.record.bot_speed, second.record.bot_speed) == (None, "slow")  # the table's, kept in its save
 
 
 def test_resume_without_saves(capsys) -> None:
