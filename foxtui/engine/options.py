@@ -16,10 +16,6 @@ import msgspec.inspect as mi
 from .game import Game
 
 
-def option_names(game: Game) -> list[str]:
-    return [f.name for f in msgspec.structs.fields(game.Options)]
-
-
 def parse_options(game: Game, pairs: list[str], *, local: bool = False) -> Any:
     """Build ``game.Options`` from KEY=VALUE strings; ValueError with one sentence if wrong.
 
@@ -36,7 +32,7 @@ def parse_options(game: Game, pairs: list[str], *, local: bool = False) -> Any:
             raise ValueError(f"Options are written KEY=VALUE{example}, not {pair!r}.")
         if key not in fields:
             if not fields:
-                raise ValueError(f"{game.title} has no options, so not {key!r}.")
+                raise ValueError(f"{game.title} has no options; {key!r} is not one.")
             raise ValueError(f"{game.title} has no option {key!r}; its options are {_words(list(fields), 'and')}.")
         field = fields[key]
         value = _value(game, field, text.strip())
@@ -117,7 +113,8 @@ def _value(game: Game, field: mi.Field, text: str) -> Any:
             continue
         return candidate
     wanted = accepted(field.type, _declared_values(game.Options, field.name))
-    raise ValueError(f"In {game.title}, {field.name} cannot be {_shown(candidates[0])}: it takes {wanted}.")
+    given = text if re.fullmatch(r"-?\d+", text) else repr(text)  # as typed: 12, 'x', 'yes'
+    raise ValueError(f"In {game.title}, {field.name} cannot be {given}: it takes {wanted}.")
 
 
 def _scalar(text: str) -> Any:

@@ -95,6 +95,8 @@ def test_version_and_help() -> None:
          "it takes a whole number from 1 to 5."),
         (["new", "master-fox", "--option", "touches_per_turn=many"], "In Master Fox, touches_per_turn cannot be "
          "'many': it takes a whole number from 1 to 5."),
+        (["new", "master-fox", "--option", "touches_per_turn=yes"], "In Master Fox, touches_per_turn cannot be "
+         "'yes': it takes a whole number from 1 to 5."),
         (["new", "master-fox", "--option", "mode=fast"], "In Master Fox, mode cannot be 'fast': it takes turns "
          "or realtime."),
         (["new", "master-fox", "--option", "mode=realtime"], "In Master Fox, mode=realtime needs a terminal for "
