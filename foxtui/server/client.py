@@ -100,6 +100,11 @@ class ClientApp(FoxApp):
             if self.table is not None:
                 self.table.apply(message)
                 self._open_table()
+        elif isinstance(message, p.WholeLog):
+            from foxtui.ui.screens.game_log import GameLogScreen
+
+            if isinstance(self.screen, GameLogScreen):
+                self.screen.show_lines(message.lines, 0, message.since or None)
         elif isinstance(message, p.Notice):
             if message.severity == "error" and self.table is not None:
                 self.table.refused()  # a refused move: the keys work again

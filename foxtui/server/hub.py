@@ -227,6 +227,7 @@ class Table:
             legal=p.raw(legal),
             log=play.log(seat, last=steps - told) if steps > told else [],
             log_from=told,
+            since=play.since_move(seat) if seat is not None else 0,
             **(table_part or self._table_part()),
         )
 
@@ -380,6 +381,7 @@ class Hub:
             p.Watch: self._watch,
             p.Leave: self._leave,
             p.Act: self._act,
+            p.WantLog: self._want_log,
         }[type(message)]
         try:
             handler(conn, message)
@@ -495,6 +497,13 @@ class Hub:
         except (msgspec.DecodeError, msgspec.ValidationError):
             raise IllegalAction(f"That is not a {table.game.title} move.") from None
         table.player_act(conn, action)
+
+    def _want_log(self, conn: Conn, message: p.WantLog) -> None:
+        table = conn.table
+        if table is None or table.play is None:
+            raise IllegalAction("You are not at a table in play.")
+        play, seat = table.play, conn.seat
+        conn.send(p.WholeLog(play.log(seat, last=play.step_count), play.since_move(seat) if seat is not None else 0))
 
     def _table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)

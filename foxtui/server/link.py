@@ -43,6 +43,9 @@ class ServerLink:
     def leave(self) -> None:
         self.send(p.Leave())
 
+    def want_log(self) -> None:
+        self.send(p.WantLog())
+
     def create_table(self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float) -> None:
         self.send(p.CreateTable(game, options, seats, move_seconds))
 

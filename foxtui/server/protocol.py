@@ -70,7 +70,11 @@ class Act(msgspec.Struct, tag="act", frozen=True):
     action: msgspec.Raw
 
 
-ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act
+class WantLog(msgspec.Struct, tag="want_log", frozen=True):
+    """The whole log of the table, from this seat's side (the full-log screen)."""
+
+
+ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog
 
 
 # --- server -> client ----------------------------------------------------------------
@@ -134,6 +138,15 @@ class Update(msgspec.Struct, tag="update", frozen=True):
     clock: int | None = None
     #: the step the first line of ``log`` tells (0-based)
     log_from: int = 0
+    #: the first step after this seat's own last move (what is news to it); 0 for none
+    since: int = 0
+
+
+class WholeLog(msgspec.Struct, tag="whole_log", frozen=True):
+    """Every log line of the table, told from the seat's side (an answer to WantLog)."""
+
+    lines: list[str]
+    since: int = 0  # the first step after the seat's own last move
 
 
 class Notice(msgspec.Struct, tag="notice", frozen=True):
@@ -145,7 +158,7 @@ class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
     text: str
 
 
-ServerMessage = Welcome | Lobby | Seated | Update | Notice | Goodbye
+ServerMessage = Welcome | Lobby | Seated | Update | WholeLog | Notice | Goodbye
 
 
 # --- framing -------------------------------------------------------------------------

@@ -56,6 +56,11 @@ class Table(Protocol):
         """The newest ``last`` log lines (oldest first), told from ``viewer``'s side."""
         ...
 
+    def since_move(self, seat: int) -> int:
+        """The first step after ``seat``'s own last move (0 when it has not moved): what
+        came after is news to that player."""
+        ...
+
     def act(self, seat: int, action: Any) -> None:
         """A seat's move (a player's or its bot's). IllegalAction, with a sentence,
         changes nothing. A table that does not run here sends it on."""

@@ -155,17 +155,21 @@ class TableDriver:
     def hurry(self) -> bool:
         """Skip ahead: the bots play without waiting until a human here is to act (or
         an interlude stops the table). False when no bot is about to move."""
-        table = self.table
-        if not table.runs_here or not any(table.is_bot(s) for s in table.to_act()):
+        if not self.bots_to_move():
             return False
         self._hurry = True
         self._schedule()
         return True
 
     def bots_to_move(self) -> bool:
-        """A bot here is about to move (the skip-ahead key is worth offering)."""
+        """Only bots are to move, nobody at this keyboard (the skip-ahead key is worth
+        offering; in real time, with a person still playing, the bots keep their pace)."""
         table = self.table
-        return table.runs_here and table.outcome() is None and any(table.is_bot(s) for s in table.to_act())
+        if not table.runs_here or table.outcome() is not None:
+            return False
+        to_act = table.to_act()
+        humans_here = any(s in self.seats_here and not table.is_bot(s) for s in to_act)
+        return not humans_here and any(table.is_bot(s) for s in to_act)
 
     def save(self) -> None:
         """Write the table now, a running countdown kept to the second."""

@@ -68,6 +68,13 @@ class LocalTable:
     def log(self, viewer: int | None, last: int = 200) -> list[str]:
         return self.session.log(viewer, last=last)
 
+    def since_move(self, seat: int) -> int:
+        steps = self.session.record.steps
+        for n in range(len(steps) - 1, -1, -1):
+            if steps[n].seat == seat:
+                return n + 1
+        return 0
+
     # --- acting
 
     def act(self, seat: int, action: Any) -> None:

@@ -46,6 +46,7 @@ class RemoteTable:
         self._log_from = 0  # the step the first line of _log tells
         self._outcome: Outcome | None = None
         self._clock: int | None = None
+        self._since = 0  # the first step after this seat's own last move, as the server says
         self._finished: FinishedGame | None = None
         #: a move was sent and the server has not answered yet
         self.waiting = False
@@ -65,6 +66,7 @@ class RemoteTable:
         self.save_problem = update.problem
         self._outcome = update.outcome
         self._clock = update.clock
+        self._since = update.since
         if update.record is not None and self._finished is None:
             record = decode_record(update.record, "the finished game")
             self._finished = FinishedGame(record, final_state(record, "the finished game"))
@@ -125,6 +127,9 @@ class RemoteTable:
 
     def log(self, viewer: int | None, last: int = 200) -> list[str]:
         return self._log[-last:] if last else []
+
+    def since_move(self, seat: int) -> int:
+        return self._since if seat == self.seat else 0
 
     # --- acting
 

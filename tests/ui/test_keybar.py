@@ -59,13 +59,14 @@ def test_the_play_screen_lists_only_the_moves_on_offer():
                 ("g", "Grab"),
                 ("e", "End turn"),
                 ("u", "Undo"),
+                ("w", "Log"),
                 ("q", "Home"),
             ]
             app.screen.query_one(GamePanel).post_message(GamePanel.ActionChosen(Grab("C2")))
             await pilot.pause()
             # a pawn in hand: stash or put back, nothing else of the game's keys
-            assert [d for _, d in bar(app)] == ["Help", "Stash", "Put back", "Undo", "Home"]
-            assert bar_line(app) == " ? Help  s Stash  p Put back  u Undo  q Home "
+            assert [d for _, d in bar(app)] == ["Help", "Stash", "Put back", "Undo", "Log", "Home"]
+            assert bar_line(app) == " ? Help  s Stash  p Put back  u Undo  w Log  q Home "
 
     asyncio.run(main())
 
@@ -145,5 +146,19 @@ def test_cursor_moves_do_not_ask_for_new_bindings_when_nothing_changed(monkeypat
             for _ in range(len(SPOTS) // 8):
                 await pilot.press("right", "down")
             assert published == []
+
+    asyncio.run(main())
+
+
+def test_when_keys_do_not_fit_the_way_out_keeps_its_place_at_the_end():
+    session = table("Ada", ("Bo", "sensible"), seed=5)
+
+    async def main():
+        app = FoxApp(session=session, bot_delay=60)
+        async with app.run_test(size=(40, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            line = bar_line(app)
+            assert line.startswith(" ? Help ") and line.rstrip().endswith("q Home")
+            assert "Log" not in line  # what gave way, from the right of the middle
 
     asyncio.run(main())

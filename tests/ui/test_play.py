@@ -344,7 +344,7 @@ def test_the_log_opens_at_its_newest_line():
             log = app.screen.query_one(GameLog)
             assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
             newest = session.log(None)[-1]
-            assert screen_text(app).endswith(f"{newest} ? Help q Home")  # just above the key bar
+            assert screen_text(app).endswith(f"{newest} ? Help space Skip ahead w Log q Home")  # just above the key bar
 
     asyncio.run(run())
 

@@ -83,6 +83,7 @@ class PlayScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="play.undo"),
         Binding("p", "next_player", "Next player", id="play.next_player"),
         Binding("space", "skip", "Skip ahead", id="play.skip"),
+        Binding("w", "log", "Log", id="play.log"),
         Binding("q", "home", "Home", id="play.home"),
     ]
 
@@ -237,7 +238,8 @@ class PlayScreen(Screen[None]):
         legal = table.legal_actions(seat) if seat is not None and acting else []
         self.panel.show(table.view(seat), legal, seat)
         lines = table.log(seat, last=LOG_LINES)
-        self.query_one(GameLog).show_lines(lines, table.step_count - len(lines), seat)
+        since = table.since_move(seat) if seat is not None else None
+        self.query_one(GameLog).show_lines(lines, table.step_count - len(lines), seat, since)
         self.query_one(StatusLine).show_parts(
             table.game.title,
             f"Round {table.round()}",
@@ -308,6 +310,20 @@ class PlayScreen(Screen[None]):
         self.notify("Undone.")
         self._tell_save_problem()
         return True
+
+    def action_log(self) -> None:
+        """The whole log, told from the side on screen, to read back and search."""
+        from .game_log import GameLogScreen
+
+        seat = self.driver.on_screen
+        side = "the public side" if seat is None else f"{self.table.seats[seat].name}'s side"
+        title = f"{self.table.game.title} — the game so far, from {side}"
+        since = self.table.since_move(seat) or None if seat is not None else None
+        self._over(GameLogScreen(title, self._whole_log(seat), 0, since), lambda _: None)
+
+    def _whole_log(self, seat: int | None) -> list[str] | None:
+        """Every line from ``seat``'s side (None: still to come, from a server)."""
+        return self.table.log(seat, last=self.table.step_count)
 
     def action_help(self) -> None:
         from .help import HelpScreen

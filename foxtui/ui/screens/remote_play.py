@@ -33,6 +33,10 @@ class RemotePlayScreen(PlayScreen):
         if not self.remote.waiting:
             super().choose(action)
 
+    def _whole_log(self, seat: int | None) -> list[str] | None:
+        self.app.link.want_log()  # this client keeps the newest lines only; the server has all
+        return None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return False  # nothing is taken back at a shared table

@@ -19,6 +19,8 @@ from textual.widget import Widget
 
 #: keys that go first, so they survive when the line is too long for the terminal
 FIRST = ("question_mark",)
+#: the key that leaves a screen keeps its place at the end when others give way
+LAST = ("q",)
 
 
 class Key(NamedTuple):
@@ -76,16 +78,28 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("keybar--key")
         out = Text(no_wrap=True, overflow="crop", end="")
         self._spans = []
+        def size(key: Key) -> int:
+            return cell_len(f" {key.display} ") + cell_len(f"{key.description} ")
+
+        # The entries before the last that do not fit give way, rightmost first: `?` help
+        # comes first, and the way out (q: Home, Quit) stays at the end.
+        keys = list(self._keys)
+        last = [k for k in keys if k.key in LAST][-1:]
+        middle = [k for k in keys if k not in last]
+        room = width - sum(size(k) for k in last)
+        kept: list[Key] = []
+        for key in middle:
+            if sum(size(k) for k in kept) + size(key) > room:
+                break
+            kept.append(key)
         x = 0
-        for key in self._keys:
-            label, description = f" {key.display} ", f"{key.description} "
-            size = cell_len(label) + cell_len(description)
-            if x + size > width:
-                break  # the rightmost entries give way; `?` help comes first and stays
-            out.append(label, style=key_style)
-            out.append(description)
-            self._spans.append((x, x + size, key.key))
-            x += size
+        for key in kept + last:
+            if x + size(key) > width:
+                break
+            out.append(f" {key.display} ", style=key_style)
+            out.append(f"{key.description} ")
+            self._spans.append((x, x + size(key), key.key))
+            x += size(key)
         return out
 
     def on_click(self, event: events.Click) -> None:

@@ -11,6 +11,9 @@ from textual.widgets import RichLog
 
 from .scrolling import GrowsInPlace
 
+#: the mark before the first line since the teller's own last move
+SINCE_MOVE = "since your last move"
+
 
 class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
     """Shows the log lines it was last given, newest at the bottom, wrapped.
@@ -30,6 +33,7 @@ class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
         self._lines: list[str] = []
         self._first = 0
         self._teller: Hashable = None
+        self._since: int | None = None  # the first step after the teller's own last move
         self._writing = False  # lines are being added: only the lines need drawing
 
     def on_mount(self) -> None:
@@ -37,36 +41,61 @@ class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
         # its end); scrolling back releases the anchor until the player is at the end again.
         self.anchor()
 
-    def show_lines(self, lines: list[str], first: int, teller: Hashable) -> None:
-        """``lines[i]`` tells step ``first + i`` (0-based), as ``teller`` may know it."""
+    def show_lines(self, lines: list[str], first: int, teller: Hashable, since: int | None = None) -> None:
+        """``lines[i]`` tells step ``first + i`` (0-based), as ``teller`` may know it;
+        ``since``: the first step after the teller's own last move, marked in the log
+        (what happened since that seat last acted)."""
         old, shift = self._lines, first - self._first
         if (
             teller == self._teller
+            and since == self._since
             and 0 <= shift <= len(old)
             and first + len(lines) >= self._first + len(old)  # not fewer steps: no undo
             and old[shift:] == lines[: len(old) - shift]
         ):
-            self._add(lines[len(old) - shift :])
+            self._add(lines[len(old) - shift :], self._first + len(old))
             self._lines, self._first = list(lines), first
-            return
-        self._lines, self._first, self._teller = list(lines), first, teller
-        self._write_all()
+        else:
+            self._lines, self._first, self._teller, self._since = list(lines), first, teller, since
+            self._write_all()
+        self._tell_news()
+
+    def news(self) -> int:
+        """How many lines are news to the teller (since its last move); 0 when none."""
+        if self._since is None:
+            return 0
+        return max(0, self._first + len(self._lines) - self._since)
+
+    def _tell_news(self) -> None:
+        """When the news does not all fit in sight, the border says so and how to read it."""
+        news = self.news()
+        hidden = self._since is not None and (self._since < self._first or news > max(1, self.scrollable_content_region.height))
+        title = f"{news} steps since your last move: w reads them all" if hidden and news else ""
+        if str(self.border_title or "") != title:
+            self.border_title = title
 
     def _write_all(self) -> None:
         self.clear()
-        self._add(self._lines)
+        self._add(self._lines, self._first)
 
-    def _add(self, lines: list[str]) -> None:
+    def _add(self, lines: list[str], first: int) -> None:
+        """Write ``lines``, telling steps from ``first`` on; the mark goes before the first
+        line since the teller's own last move."""
         if not lines:
             return
+        texts: list[Text] = []
+        for n, line in enumerate(lines):
+            if first + n == self._since and self._since > 0:  # (never moved: it is all news)
+                texts.append(Text(f"── {SINCE_MOVE} ──", style="bold"))
+            texts.append(Text(line))
         if not self._size_known:  # RichLog keeps the lines until it knows its width
-            for line in lines:
-                self.write(Text(line))
+            for text in texts:
+                self.write(text)
             return
         self._writing = True
         try:
-            for line in lines:
-                self.write(Text(line), scroll_end=False)
+            for text in texts:
+                self.write(text, scroll_end=False)
             # RichLog's own scroll waits for the next frame: everything would be drawn twice
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         finally:
@@ -79,3 +108,4 @@ class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
 
     def on_resize(self, event: events.Resize) -> None:
         self._write_all()  # wrap again at the new width
+        self._tell_news()
