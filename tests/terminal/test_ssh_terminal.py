@@ -94,8 +94,8 @@ def start_master_fox_against_a_bot(t: Terminal) -> str:
     t.wait_for(lambda s: row_text(s, "1.").endswith("30"), label="age 30 on seat 1")
     focus_input(t, ["Tab"], "2.", "Player 2")
     choose_bot(t, "2.")
-    # then the bot's age, the two options, the seed
-    focus_input(t, ["Tab"] * 4, "Seed", "blank = random")
+    # then the bot's age, the two options, the bot speed, the seed
+    focus_input(t, ["Tab"] * 5, "Seed", "blank = random")
     t.type("5")
     t.wait_for(lambda s: row_text(s, "Seed").endswith(" 5"), label="seed 5")
     t.keys("C-s")
