@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 
 from .stylesheets import stylesheets
-from .widgets.too_small import TooSmall, fits
+from .widgets.too_small import MIN_SIZE, TooSmall, fits
 
 if TYPE_CHECKING:  # imported when first needed: the first frame shows only the home screen
     from foxtui.engine.session import Session
@@ -44,6 +44,8 @@ class FoxApp(App):
     # The palette offers theme switches and screenshots; the game needs neither, and its
     # key would crowd the key bar at 80 columns.
     ENABLE_COMMAND_PALETTE = False
+    #: below this the screens give way to how large the terminal must be (fit_terminal)
+    MIN_SIZE = MIN_SIZE
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
         Binding("ctrl+z", "suspend_process", "Suspend", id="app.suspend", show=False),
@@ -182,7 +184,7 @@ class FoxApp(App):
             screen = self.screen
         except Exception:  # no screen yet (before the first is pushed) or any more
             return
-        small = not fits(size)
+        small = not fits(size, self.MIN_SIZE)
         covered = self._covered
         if covered is not None and (covered is not screen or not small):
             self._covered = None
@@ -197,7 +199,7 @@ class FoxApp(App):
         # the message be drawn) at the size it had before the terminal shrank.
         screen._size_updated(size, size, size, layout=False)
         if self._covered is None:
-            screen._cover(TooSmall(size))
+            screen._cover(TooSmall(size, self.MIN_SIZE))
             self._covered = screen
             screen.post_message(events.ScreenSuspend())
         elif isinstance(screen._cover_widget, TooSmall):

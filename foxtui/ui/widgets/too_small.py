@@ -16,8 +16,8 @@ from textual.widget import Widget
 MIN_SIZE = Size(80, 24)
 
 
-def fits(size: Size) -> bool:
-    return size.width >= MIN_SIZE.width and size.height >= MIN_SIZE.height
+def fits(size: Size, need: Size = MIN_SIZE) -> bool:
+    return size.width >= need.width and size.height >= need.height
 
 
 class TooSmall(Widget):
@@ -25,12 +25,13 @@ class TooSmall(Widget):
 
     terminal: reactive[Size] = reactive(Size(0, 0))
 
-    def __init__(self, terminal: Size) -> None:
+    def __init__(self, terminal: Size, need: Size = MIN_SIZE) -> None:
         super().__init__(id="too-small")
+        self.need = need
         self.set_reactive(TooSmall.terminal, terminal)
 
     def render(self) -> Text:
-        need, have = MIN_SIZE, self.terminal
+        need, have = self.need, self.terminal
         return Text(
             f"foxtui needs a terminal of at least {need.width}×{need.height}; "
             f"this one is {have.width}×{have.height}.\n\n"
