@@ -23,6 +23,7 @@ from foxtui.games.fox_experiment.content import SCIENCE_CARD, SCIENCE_TEXT, STUD
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.fox_experiment import AdministrationScreen, FoxExperimentPanel
 from foxtui.ui.screens.play import PlayScreen
+from foxtui.ui.widgets.moves import Moves
 
 GAME = GAMES["fox-experiment"]
 
@@ -65,8 +66,13 @@ def shown_keys(app) -> set[str]:
     return {b.binding.id for b in app.screen.active_bindings.values() if b.enabled}
 
 
+def offered(app) -> list[Any]:
+    """The moves the list offers now, in its order."""
+    return app.screen.query_one("#fx-moves", Moves).actions
+
+
 def _legal_pairs(app) -> bool:
-    return any(isinstance(a, Pair) for a in panel(app)._legal)
+    return any(isinstance(a, Pair) for a in panel(app).legal)
 
 
 async def _play_by_keys(pilot, app, session: Session, seen: set[str], limit: int = 400) -> None:
@@ -133,7 +139,7 @@ def test_auto_match_sends_the_best_match_as_pair_steps_then_enter_records_the_pu
         assert [s.action for s in session.record.steps[start:]] == proposal
         assert all(s.seat == 0 for s in session.record.steps[start:])
         await pilot.pause()
-        assert isinstance(panel(app)._choices[app.screen.query_one("#fx-moves").highlighted], ConfirmPup)
+        assert isinstance(app.screen.query_one("#fx-moves", Moves).highlighted_action, ConfirmPup)
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.step_count > start + len(proposal))
         assert any(isinstance(s.action, ConfirmPup) for s in session.record.steps[start:])
@@ -147,17 +153,17 @@ def test_a_pair_is_made_half_by_half_and_esc_puts_the_half_back():
 
     async def body(pilot) -> None:
         assert "Breeding a" in screen_text(app) and "Pup card now" in screen_text(app)
-        first = panel(app)._choices[0]
+        first = offered(app)[0]
         assert first[0] == "half"
         await pilot.press("enter")  # pick the first half
         await pilot.pause()
-        choices = panel(app)._choices
+        choices = offered(app)
         assert choices[-1] == "back" and all(isinstance(a, Pair) for a in choices[:-1])
         assert all(first[1] in ((a.a, a.a_half), (a.b, a.b_half)) for a in choices[:-1])
         assert "fox_experiment.back" in shown_keys(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert panel(app)._choices[0] == first
+        assert offered(app)[0] == first
         await pilot.press("enter", "enter")  # the half, then its first partner
         await wait_for(pilot, lambda: session.step_count and isinstance(session.record.steps[-1].action, Pair))
         assert session.record.steps[-1].action == choices[0]
@@ -186,7 +192,8 @@ def test_pages_are_one_key_away():
 
 def _page_texts(p: FoxExperimentPanel, view: Any, legal: list[Any], seat: int) -> list[str]:
     """Every page the seat can bring up, and every move label, as plain text."""
-    p._view, p._legal, p._seat, p._half = view, legal, seat, None
+    p.show(view, legal, seat)  # (not mounted: nothing is drawn)
+    p._half = None
     texts = [p._head_text(view).plain, p._table_text(view).plain, p._hint_text(view).plain]
     texts += [p._mat_text(view, s).plain for s in range(len(view.names))]
     if view.players[seat].litter is not None:

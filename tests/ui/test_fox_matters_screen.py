@@ -19,13 +19,15 @@ from textual.widgets import Digits, OptionList
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
+from foxtui.games.fox_matters import content
 from foxtui.engine.saves import new_save_path
-from foxtui.games.fox_matters.actions import EndAction, PlayCard, Ready, TimeUp
+from foxtui.games.fox_matters.actions import EndAction, MoveKnight, PlayCard, Ready, TimeUp
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
 from foxtui.table import TableDriver
 from foxtui.ui.screens.play import PlayScreen
+from foxtui.ui.widgets.moves import Moves
 
 GAME = GAMES["fox-matters"]
 
@@ -67,6 +69,19 @@ def panel(app) -> FoxMattersPanel:
     return app.screen.query_one(FoxMattersPanel)
 
 
+def offered(app) -> list[Any]:
+    """The moves the list offers now, in its order."""
+    return app.screen.query_one("#fm-moves", Moves).actions
+
+
+async def to_line(pilot, app, index: int) -> None:
+    """Move the highlight to line ``index`` with the arrow keys (from no highlight at
+    all, the first ↓ lands on line 0)."""
+    now = app.screen.query_one("#fm-moves", OptionList).highlighted
+    step = index - (-1 if now is None else now)
+    await pilot.press(*(["down"] * step if step > 0 else ["up"] * -step))
+
+
 def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clock):
     session = _session("Ada", seed=5)  # the bots leave cards to play (checked over hash seeds)
     app = FoxApp(session=session, bot_delay=0)
@@ -79,7 +94,7 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
         assert not app.screen.query_one(Digits).display  # no timer while planning
         # Enter plays the highlighted move, an object from the legal list
         steps = session.step_count
-        first = panel(app)._choices[0]
+        first = offered(app)[0]
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.step_count > steps)
         assert session.record.steps[steps].action == first
@@ -96,11 +111,11 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
         assert timer.value == "1:59"
         # anyone may play any face-up card: find a column where one fits, play it
         for _ in range(6):
-            if any(isinstance(a, PlayCard) for a in panel(app)._choices):
+            if any(isinstance(a, PlayCard) for a in offered(app)):
                 break
             await pilot.press("right")
-        choices = panel(app)._choices
-        await pilot.press(*["down"] * next(i for i, a in enumerate(choices) if isinstance(a, PlayCard)))
+        choices = offered(app)
+        await to_line(pilot, app, next(i for i, a in enumerate(choices) if isinstance(a, PlayCard)))
         steps = session.step_count
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.step_count > steps)
@@ -264,7 +279,7 @@ def test_untimed_action_shows_no_countdown(frozen_clock):
         await wait_for(pilot, lambda: session.view(0).phase == "action" and session.humans_to_act() == [0])
         assert not app.screen.query_one(Digits).display
         assert "Action (untimed)" in screen_text(app)
-        assert not any(isinstance(a, TimeUp) for a in panel(app)._legal)
+        assert not any(isinstance(a, TimeUp) for a in panel(app).legal)
 
     run(app, body)
 
@@ -289,7 +304,7 @@ def test_columns_are_zoomed_one_at_a_time(frozen_clock):
 def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkeypatch):
     """Over SSH each player's screen is drawn by a process of its own: every layout and
     every line drawn again is CPU (and bytes) on every step. A card played into the
-    column rewrites the moves in place, the highlight staying on its line; the column,
+    column rewrites the moves in place, the highlight on the first (a new decision); the column,
     its chain a card longer, and the log, a line longer, draw themselves where they
     are: no widget asks for a layout of the screen."""
     session = _all_ready(_session("Ada", bots=0, timer_seconds=0))
@@ -304,7 +319,7 @@ def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkey
 
     async def play(pilot, *keys: str) -> None:
         highlighted = app.screen.query_one("#fm-moves", OptionList).highlighted
-        chosen, steps = panel(app)._choices[highlighted + keys.count("down")], session.step_count
+        chosen, steps = offered(app)[highlighted + keys.count("down")], session.step_count
         await pilot.press(*keys, "enter")
         await wait_for(pilot, lambda: session.step_count > steps)
         assert session.record.steps[steps].action == chosen
@@ -315,7 +330,7 @@ def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkey
         column = app.screen.query_one("#fm-column", ColumnView)
         await play(pilot, "down", "down")  # a card with the highlight on the third move
         # (no scrollbar before or after: one that comes or goes is a layout of its own)
-        assert moves.highlighted == 2 and not moves.show_vertical_scrollbar
+        assert moves.highlighted == 0 and not moves.show_vertical_scrollbar
         assert not column.show_vertical_scrollbar
         with monkeypatch.context() as patched:
             patched.setattr(Widget, "refresh", spy)
@@ -327,8 +342,88 @@ def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkey
         assert column.virtual_size.height == len(drawn) and not column.show_vertical_scrollbar
         assert " ".join(drawn).split() == panel(app)._column_text(session.view(0), 0).plain.split()
         assert drawn[drawn.index("Chain:") + 2].startswith(" 2. ") and drawn[-1] in screen_text(app)
-        assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a) for a in panel(app)._choices]
-        assert moves.highlighted == 3 and not moves.show_vertical_scrollbar
+        assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a) for a in offered(app)]
+        assert moves.highlighted == 0 and not moves.show_vertical_scrollbar
+
+    run(app, body)
+
+
+# --- the highlight follows its move when someone else's step changes the list
+
+
+def _shown_moves(app) -> list[str]:
+    return [str(option.prompt) for option in app.screen.query_one("#fm-moves", OptionList).options]
+
+
+def _guard_tower_in_column_5(*, bot: bool) -> Session:
+    """Ada and Bea (a human at the same keyboard, or a bot) in the Action: Ada's Guard
+    Tower starts column 5's chain; Ada's Warm Hug may follow it there."""
+    seats = [SeatInfo("Ada"), SeatInfo("Bea", bot="cooperative" if bot else None)]
+    session = Session.new(GAME, seats, GAME.Options(nightmare="random-level-1", timer_seconds=0), 3, None)
+    _all_ready(session)
+    session.act(0, PlayCard("R32", 4))
+    return session
+
+
+async def _step_for_bea_meanwhile(pilot, app, step: Any) -> int:
+    """Bea's step comes in while Ada looks at her list (through the table's driver, as
+    any other seat's step does); the table is drawn again with Ada still on screen.
+    Returns the line highlighted before."""
+    line = app.screen.query_one("#fm-moves", OptionList).highlighted
+    app.screen.driver.act(1, step)
+    await pilot.pause()
+    assert app.screen.seat_on_screen == 0
+    return line
+
+
+@pytest.mark.parametrize("bot", [False, True], ids=["two humans", "a bot"])
+def test_enter_after_another_seats_step_plays_the_move_highlighted_not_the_one_now_on_its_line(frozen_clock, bot):
+    """The report: a player had "Move Fox King to column 1" highlighted; the other
+    player's step came in and, pressing Enter 0.4 s later, they took the other's card
+    back instead. The highlight follows its move to the line it is on now."""
+    session = _guard_tower_in_column_5(bot=bot)
+    app = FoxApp(session=session, bot_delay=3600)  # a bot's step comes only when the test says
+
+    async def body(pilot) -> None:
+        await pilot.press("5")
+        await to_line(pilot, app, _shown_moves(app).index("Move Fox Chancellor to column 5"))
+        line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))  # Ada's Warm Hug
+        assert _shown_moves(app)[line] == "Take back Guard Tower to Ada"  # what slid onto the line
+        moves = app.screen.query_one("#fm-moves", OptionList)
+        assert _shown_moves(app)[moves.highlighted] == "Move Fox Chancellor to column 5"
+        steps = session.step_count
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.step_count > steps)
+        assert session.record.steps[steps].action == MoveKnight("fox-chancellor", 4)
+        assert session.record.steps[steps].seat == 0
+
+    run(app, body)
+
+
+def test_when_the_highlighted_move_is_gone_enter_does_nothing_until_the_cursor_moves(frozen_clock):
+    """Bea plays the very card Ada had highlighted: nothing is highlighted then, and
+    Enter plays nothing (not the move that slid onto the line); ↓ highlights the first
+    move, and Enter plays that."""
+    session = _guard_tower_in_column_5(bot=False)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await pilot.press("5")
+        await to_line(pilot, app, _shown_moves(app).index("Play Warm Hug (red heart) · Ada"))
+        line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))
+        moves = app.screen.query_one("#fm-moves", OptionList)
+        assert moves.highlighted is None and _shown_moves(app)[line] == "Play Court Herald (crown) · Bea"
+        steps = session.step_count
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert session.step_count == steps
+        await pilot.press("down")
+        assert moves.highlighted == 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.step_count > steps)
+        played = session.record.steps[steps].action
+        assert isinstance(played, PlayCard) and content.CARDS[played.card].name == "Court Herald"
 
     run(app, body)
 

@@ -23,13 +23,14 @@ from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.actions import Place
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
-from foxtui.ui.games.foxpaw import FoxpawChoices, FoxpawPanel
+from foxtui.ui.games.foxpaw import FoxpawPanel
 from foxtui.ui.games.foxpaw_interlude import FoxpawInterlude, interlude_pages
 from foxtui.ui.games.foxpaw_words import space_lines
 from foxtui.ui.screens.handover import HandoverScreen
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.stylesheets import stylesheets
 from foxtui.ui.widgets.keybar import KeyBar
+from foxtui.ui.widgets.moves import Moves
 
 GAME = GAMES["foxpaw"]
 
@@ -56,6 +57,11 @@ def panel(app: App) -> FoxpawPanel:
     return app.screen.query_one(FoxpawPanel)
 
 
+def offered(app: App) -> list[Any]:
+    """The moves the panel's list offers now, in its order."""
+    return panel(app).query_one(Moves).actions
+
+
 async def choose(pilot, app: App, action: Any) -> None:
     """Play ``action`` with the keys a player would press: m for the meeple, ↑↓, Enter."""
     p = panel(app)
@@ -63,9 +69,9 @@ async def choose(pilot, app: App, action: Any) -> None:
         if not isinstance(action, Place) or p._meeple == action.beast:
             break
         await pilot.press("m")
-    index = p._choices.index(action)
-    widget = app.screen.query_one(FoxpawChoices)
-    step = index - (widget.highlighted or 0)
+    index = offered(app).index(action)
+    now = p.query_one(Moves).highlighted
+    step = index - (-1 if now is None else now)  # from no highlight, ↓ lands on the first line
     await pilot.press(*(["down"] * step if step > 0 else ["up"] * -step), "enter")
 
 
@@ -88,9 +94,9 @@ def ada_move(app: App, session: Session) -> Any:
     p = panel(app)
     if type(move) is Place and move.beast != p._meeple:
         return move
-    if move in p._choices[:3]:
+    if move in offered(app)[:3]:
         return move
-    return p._choices[0]
+    return offered(app)[0]
 
 
 def test_a_whole_two_player_first_game_at_the_keyboard_against_a_bot():
@@ -111,7 +117,7 @@ def test_a_whole_two_player_first_game_at_the_keyboard_against_a_bot():
                 seen.update(title.split(" ")[0] for title, _ in screen.pages)
                 await pilot.press("enter")
                 continue
-            if isinstance(screen, PlayScreen) and session.humans_to_act() == [0] and panel(app)._legal:
+            if isinstance(screen, PlayScreen) and session.humans_to_act() == [0] and panel(app).legal:
                 steps = session.step_count
                 await choose(pilot, app, ada_move(app, session))
                 await wait_for(pilot, lambda: session.step_count > steps)
@@ -177,7 +183,7 @@ def panel_text(app: App) -> str:
     """Everything the panel draws now, as plain text (hidden widgets too)."""
     p = panel(app)
     parts = [str(w.render()) for w in p.query(Static)]
-    parts += [str(option.prompt) for option in p.query_one(FoxpawChoices).options]
+    parts += [str(option.prompt) for option in p.query_one(Moves).options]
     return "\n".join(parts)
 
 
@@ -203,18 +209,18 @@ def test_placing_picks_the_meeple_then_a_legal_space_and_says_what_it_gives():
         p = panel(app)
         places = [a for a in session.legal_actions(0) if isinstance(a, Place)]
         beasts = sorted({a.beast for a in places if a.beast})
-        assert p._meeple == "" and all(not a.beast for a in p._choices if isinstance(a, Place))
+        assert p._meeple == "" and all(not a.beast for a in offered(app) if isinstance(a, Place))
         assert "Meeple: Wizard" in panel_text(app)
         await pilot.press("m")
         assert p._meeple == beasts[0]
-        assert {a for a in p._choices if isinstance(a, Place)} == {a for a in places if a.beast == beasts[0]}
+        assert {a for a in offered(app) if isinstance(a, Place)} == {a for a in places if a.beast == beasts[0]}
         # the highlighted space is zoomed in on the board, and its effect and cost are told
-        action = p._choices[0]
+        action = offered(app)[0]
         text = panel_text(app)
         assert C.SPACES[action.space].name in text
         assert any(line in text for line in space_lines(session.view(0), action.space, 0))
         await pilot.press("down", "enter")
-        assert app.chosen == [p._choices[1]] and app.chosen[0] in session.legal_actions(0)
+        assert app.chosen == [offered(app)[1]] and app.chosen[0] in session.legal_actions(0)
         assert any(app.chosen[0] is a for a in session.legal_actions(0))  # the engine's own object
 
     run(app, body)
@@ -280,10 +286,21 @@ def test_the_house_board_shows_tracks_resources_and_the_secret_hand():
 
 
 def test_every_binding_has_an_id_and_a_description():
-    for owner in (FoxpawPanel, FoxpawChoices, FoxpawInterlude):
+    for owner in (FoxpawPanel, FoxpawInterlude):
         for binding in owner.BINDINGS:
             assert binding.id and binding.description, (owner.__name__, binding.key)
     assert "Foxpaw keys" in FoxpawPanel.KEYS_HELP
+    app = PanelHost(_session("Ada", ("Bo", "sensible")), 0)
+
+    async def body(pilot) -> None:
+        keys = [(b.key, b.id, b.description) for b in app.query_one(Moves).bindings]
+        assert keys == [
+            ("enter", "foxpaw.choose", "Do it"),
+            ("k", "foxpaw.choice_up", "Previous move"),
+            ("j", "foxpaw.choice_down", "Next move"),
+        ]
+
+    run(app, body)
 
 
 def test_a_replay_offers_nothing_and_shows_any_seat():
@@ -292,7 +309,7 @@ def test_a_replay_offers_nothing_and_shows_any_seat():
 
     async def body(pilot) -> None:
         p = panel(app)
-        assert p._choices == [] and not app.query_one(FoxpawChoices).display
+        assert offered(app) == [] and not app.query_one(Moves).display
         await pilot.press("enter")
         assert app.chosen == []
         await pilot.press("y")
@@ -320,8 +337,9 @@ def _secrets_of(state: Any, other: int, viewer: int) -> set[str]:
 def _every_page(app: App, session_state: Any, seat: int) -> str:
     """The panel's text on every page it offers to ``seat``, with its legal moves."""
     p = panel(app)
-    p._last = None  # no "last step" line: the same screen whatever was shown before
-    p.show(GAME.view(session_state, seat), GAME.legal_actions(session_state, seat), seat)
+    view, legal = GAME.view(session_state, seat), GAME.legal_actions(session_state, seat)
+    for _ in range(2):  # the second time no "last step" line: the same screen whatever was shown before
+        p.show(view, legal, seat)
     texts = []
     for page in p._pages():
         p.action_goto(page)
@@ -394,14 +412,14 @@ def test_secret_duel_choices_go_seat_by_seat_behind_handovers_then_are_revealed_
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.seat_on_screen == 0)
         text = panel_text(app)
         assert "in secret" in text and "Secret: nobody sees it until everyone has chosen." in text
-        ada = panel(app)._choices[-1]
+        ada = offered(app)[-1]
         await choose(pilot, app, ada)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         assert "Pass to Bea" in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.seat_on_screen == 1)
         assert "Ada chose" in panel_text(app)  # that she chose, never what
-        bea = panel(app)._choices[0]
+        bea = offered(app)[0]
         await choose(pilot, app, bea)
         await wait_for(pilot, lambda: isinstance(app.screen, FoxpawInterlude))
         title, _ = app.screen.pages[0]

@@ -25,12 +25,13 @@ from foxtui.games.master_fox.rules import EXTRA, MATCHING, RUSES, WRONG
 from foxtui.games.master_fox.state import RoundSummary, ScoreLine, SeatRound, StealRecord
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
-from foxtui.ui.games.master_fox import BoxBoard, ChoiceList, MasterFoxPanel
+from foxtui.ui.games.master_fox import BoxBoard, MasterFoxPanel
 from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
 from foxtui.ui.screens.confirm import ConfirmScreen
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.stylesheets import stylesheets
 from foxtui.ui.widgets.keybar import KeyBar
+from foxtui.ui.widgets.moves import Moves
 
 GAME = GAMES["master-fox"]
 
@@ -92,7 +93,7 @@ def keep_choice() -> Session:
 
 def snake_choice() -> Session:
     """Round 3, after Cy's STOP: Ada's snake strikes first (Cy's after her)."""
-    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=4)
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=6)
     return _drive(s, lambda s, seat, move: s.state.phase == "steal" and seat == 0)
 
 
@@ -138,7 +139,7 @@ def panel_text(app: App) -> str:
     panel = app.query_one(MasterFoxPanel)
     parts = [str(panel.query_one(BoxBoard).render())]
     parts += [str(w.render()) for w in panel.query(Static)]
-    parts += [str(option.prompt) for option in panel.query_one(ChoiceList).options]
+    parts += [str(option.prompt) for option in panel.query_one(Moves).options]
     return "\n".join(parts)
 
 
@@ -257,10 +258,21 @@ def test_stop_asks_first_then_posts_the_legal_stop():
 
 
 def test_every_binding_has_an_id_and_a_description():
-    for owner in (MasterFoxPanel, ChoiceList, RoundSummaryScreen):
+    for owner in (MasterFoxPanel, RoundSummaryScreen):
         for binding in owner.BINDINGS:
             assert binding.id and binding.description, (owner.__name__, binding.key)
     assert "Master Fox keys" in MasterFoxPanel.KEYS_HELP
+    app = PanelHost(keep_choice(), 1)
+
+    async def body(pilot) -> None:
+        keys = [(b.key, b.id, b.description) for b in app.query_one(Moves).bindings]
+        assert keys == [
+            ("enter", "master_fox.choose", "Choose"),
+            ("k", "master_fox.choice_up", "Previous choice"),
+            ("j", "master_fox.choice_down", "Next choice"),
+        ]
+
+    run(app, body)
 
 
 # --- what the panel shows
@@ -370,7 +382,7 @@ def test_the_youngest_keeps_a_mission_from_a_list():
     app = PanelHost(session, 1)
 
     async def body(pilot) -> None:
-        assert isinstance(app.focused, ChoiceList)
+        assert isinstance(app.focused, Moves)
         text = panel_text(app)
         assert "You are the youngest" in text
         await pilot.press("down", "enter")
@@ -378,6 +390,40 @@ def test_the_youngest_keeps_a_mission_from_a_list():
         legal = session.legal_actions(1)
         assert app.chosen == [legal[1]] and isinstance(legal[1], KeepMission)
         assert app.chosen[0] is legal[1]
+
+    run(app, body)
+
+
+def _bobs_decision(s: Session, seat: int, move: Any) -> bool:
+    return seat == 1 and any(isinstance(a, (KeepMission, Steal, NoSteal)) for a in s.legal_actions(1))
+
+
+def test_a_later_decision_starts_on_its_first_choice():
+    """Bob keeps a mission in round 3, and later his snake strikes. Between the two
+    the choice list is hidden while everyone loots; the second list, reached through
+    the other seat's steps (as at a shared table), starts on its first choice: nothing
+    is left of the first decision for the highlight to follow."""
+    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=4), _bobs_decision)
+    app = PanelHost(session, 1)
+
+    async def body(pilot) -> None:
+        assert session.state.phase == "keep"
+        await pilot.press("end", "enter")  # the last mission
+        await pilot.pause()
+        session.act(1, app.chosen[-1])
+        app.redraw()
+        assert session.state.phase == "loot"
+        while not _bobs_decision(session, min(session.to_act()), None):
+            seat = min(session.to_act())
+            session.act(seat, session.bot_action(seat))
+            app.redraw()  # every step shown as it comes
+            await pilot.pause()
+        assert session.state.phase == "steal"
+        moves = app.query_one(Moves)
+        assert moves.highlighted == 0 and moves.option_count > 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen[-1] == session.legal_actions(1)[0]
 
     run(app, body)
 
@@ -528,7 +574,7 @@ def test_snapshot_round_summary(snap_compare):
 
     async def ready(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
-        await pilot.press("down", "enter")  # Ada's snake takes Bob's pig; Cy's bot strikes next
+        await pilot.press("down", "enter")  # Ada's snake takes Bob's hen; Cy's bot strikes next
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)

@@ -8,9 +8,10 @@ each decision it scores the legal actions with these weights and takes the best
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Sequence
 
-from foxtui.engine.rng import Rng
+from foxtui.engine.rng import Rng, seed_state
 
 from . import content as C
 from .actions import (
@@ -43,6 +44,7 @@ from .actions import (
     Target,
     Train,
 )
+from .state import OBSIDIO
 
 WEIGHT = {
     "energy": 0.3, "reputation": 0.45, "strength": 0.55, "knowledge": 0.55, "herbs": 0.45, "goods": 0.45,
@@ -151,9 +153,8 @@ class _Sense:
             value += sk.amount * self.scorings_left
         else:
             value += 1.0
-        owned = sum(1 for x in self.me.beasts if not C.BEAST[x.id].special)
         limit = 2 if self.ability("ignis", 2) else 1
-        if owned >= limit and not b.special:
+        if len(self.me.beasts) >= limit:
             value -= 2.5
         return value
 
@@ -240,12 +241,6 @@ class _Sense:
     # --- duels ---
     def duel_reward(self, kind: str) -> float:
         return self.reward(getattr(C.DUEL[self.v.duel], kind)) if kind else 0.0
-
-    def gesture_value(self, g: str) -> float:
-        total = 0.0
-        for other in C.GESTURES:
-            total += self.duel_reward(PAYS.get((g, other), ""))
-        return total / 3
 
 
 def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
@@ -415,17 +410,251 @@ def _freeze(b: _Sense, legal: Sequence[Any]) -> Any:
 def _duel_secret(b: _Sense, legal: Sequence[Any]) -> Any:
     v = b.v
     if any(isinstance(a, Bet) for a in legal):
-        return Bet("one") if b.rng.below(2) else Bet("both")
+        return _bet(b, legal)
+    gesture = _draw(b.rng, gesture_chances(v, v.seat))
     if any(isinstance(a, ShowDarkness) for a in legal):
-        scored = [(b.gesture_value(C.DARK_GESTURE[a.card]) + 0.4 * C.DARK_VALUE[a.card], a) for a in legal]
-        return _best(b, scored)
-    mine = v.darkness
-    scored = []
-    for a in legal:
-        if isinstance(a, Gesture):
-            fitting = [C.DARK_VALUE[c] for c in mine if C.DARK_GESTURE[c] == a.gesture]
-            scored.append((b.gesture_value(a.gesture) + 0.4 * max(fitting, default=0) + 0.3 * b.rng.below(3), a))
-    return _best(b, scored)
+        # 2 players: the gesture of a Darkness card held; of that gesture the highest card,
+        # as it is given up after the duel
+        cards = [a for a in legal if isinstance(a, ShowDarkness) and C.DARK_GESTURE[a.card] == gesture]
+        return max(cards, key=lambda a: (C.DARK_VALUE[a.card], a.card)) if cards else legal[0]
+    return Gesture(gesture) if Gesture(gesture) in legal else legal[0]
+
+
+# --- the duel as a game: what each gesture pays either duelist, and how to mix ----------------------
+#
+# A duelist gets the Share? reward only when both share, the Attack! reward unless the other
+# attacks too, and the Hold back reward in any case. With the Duel cards' Share? > Attack! >
+# Hold back, no gesture is best whatever the other does: each duelist mixes so that the other
+# gains the same whichever gesture it shows (a Nash equilibrium of the 3x3 game, with each
+# side's rewards valued from its public tracks: Energy near 12 is worth less ...). Then no
+# habit of the other's gains more than the mix, whatever it is. And since both sharing is an
+# equilibrium too when Share? pays each of them the most, in a third of the duels (decided
+# by a draw from the duel's public facts, the same for everyone) both duelists share: a
+# person who knows it cannot gain by doing anything but share as well. Spectators bet on
+# the outcome the same reasoning makes likeliest. Everything random is drawn from the bot's
+# Rng, so records replay alike.
+
+#: how often both duelists share, when both sharing is an equilibrium (out of 1000)
+COOPERATE = 333
+_EPS = 1e-9
+
+
+def _worth(h: Any, r: C.Reward) -> float:
+    """A reward to house ``h`` in Stars, with the bot's weights and ``h``'s tracks' limits."""
+    total = 0.0
+    for field, w in WEIGHT.items():
+        n = getattr(r, field)
+        if not n:
+            continue
+        if field == "energy" and n > 0:
+            n = max(0, min(n, C.ENERGY_MAX - h.energy))
+        elif field == "reputation" and n > 0:
+            n = max(0, min(n, C.REP_MAX - h.reputation))
+        total += w * n
+    return total
+
+
+def _payoffs(v: Any, seat: int) -> list[list[float]]:
+    """``seat``'s gain for (its gesture, the other's gesture), in C.GESTURES order."""
+    card = C.DUEL[v.duel]
+    h = v.houses[seat]
+    return [[_worth(h, getattr(card, PAYS[(g, o)])) if (g, o) in PAYS else 0.0 for o in C.GESTURES]
+            for g in C.GESTURES]
+
+
+def _solve(m: list[list[float]], rhs: list[float]) -> list[float] | None:
+    """Gaussian elimination on a small square system; None when it is singular."""
+    n = len(m)
+    a = [row[:] + [r] for row, r in zip(m, rhs)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
+        if abs(a[pivot][c]) < _EPS:
+            return None
+        a[c], a[pivot] = a[pivot], a[c]
+        for r in range(n):
+            if r != c:
+                f = a[r][c] / a[c][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
+    return [a[r][n] / a[r][r] for r in range(n)]
+
+
+def _indifferent(pay: list[list[float]], rows: tuple[int, ...], cols: tuple[int, ...]) -> list[float] | None:
+    """The other's mix over ``cols`` that makes every gesture in ``rows`` pay the same under
+    ``pay`` (rows: my gestures, columns: the other's), or None."""
+    k = len(cols)
+    m = [[pay[i][j] for j in cols] + [-1.0] for i in rows] + [[1.0] * k + [0.0]]
+    x = _solve(m, [0.0] * len(rows) + [1.0])
+    if x is None or any(q < -_EPS for q in x[:k]):
+        return None
+    mix = [0.0, 0.0, 0.0]
+    for j, q in zip(cols, x[:k]):
+        mix[j] = max(0.0, q)
+    return mix
+
+
+def equilibria(a: list[list[float]], b: list[list[float]]) -> list[tuple[list[float], list[float]]]:
+    """Every Nash equilibrium of the duel with equal-size supports: (first duelist's mix,
+    second's). ``a[i][j]``: the first's gain for its gesture i against the second's j;
+    ``b[j][i]``: the second's for its j against the first's i. Largest supports first."""
+    out = []
+    for k in (3, 2, 1):
+        for rows in combinations(range(3), k):
+            for cols in combinations(range(3), k):
+                q = _indifferent(a, rows, cols)  # the second's mix, making the first indifferent
+                p = _indifferent(b, cols, rows)  # the first's mix, making the second indifferent
+                if p is None or q is None:
+                    continue
+                va = [sum(a[i][j] * q[j] for j in range(3)) for i in range(3)]
+                vb = [sum(b[j][i] * p[i] for i in range(3)) for j in range(3)]
+                if all(va[i] >= max(va) - 1e-7 for i in rows) and all(vb[j] >= max(vb) - 1e-7 for j in cols):
+                    out.append((p, q))
+    return out
+
+
+def _pool(v: Any) -> dict[str, float]:
+    """House Obsidio's gesture: a Darkness card turned up from those this seat has not seen."""
+    left = {g: 0 for g in C.GESTURES}
+    seen = list(v.darkness_discard) + list(v.darkness)
+    for card in C.DARK_CARDS:
+        if card in seen:
+            seen.remove(card)
+        else:
+            left[C.DARK_GESTURE[card]] += 1
+    total = sum(left.values()) or 1
+    return {g: n / total for g, n in left.items()}
+
+
+def cooperate(v: Any) -> bool:
+    """The duel's public draw: both duelists share (when both sharing is an equilibrium)."""
+    facts = (v.year, v.duel, *v.duelists, *(h.energy + 13 * h.reputation + 31 * h.vp for h in v.houses))
+    return Rng(seed_state(len(v.duel_reports), "foxpaw duel", *facts)).below(1000) < COOPERATE
+
+
+def duel_mixes(v: Any) -> tuple[dict[str, float], dict[str, float]]:
+    """How the two duelists will gesture, as anyone at the table can work it out from the
+    public view: gesture -> chance, for each duelist in ``v.duelists`` order."""
+    first, second = v.duelists
+    if OBSIDIO in (first, second):
+        pool = _pool(v)
+        mine = second if first == OBSIDIO else first
+        pay = _payoffs(v, mine)
+        gains = {g: sum(pay[i][j] * pool[o] for j, o in enumerate(C.GESTURES)) for i, g in enumerate(C.GESTURES)}
+        top = max(gains.values())
+        best = [g for g in C.GESTURES if gains[g] >= top - 1e-7]
+        reply = {g: (1.0 / len(best) if g in best else 0.0) for g in C.GESTURES}
+        return (pool, reply) if first == OBSIDIO else (reply, pool)
+    a, b = _payoffs(v, first), _payoffs(v, second)
+    found = equilibria(a, b)
+    share = C.GESTURES.index("share")
+    both_share = any(p[share] > 1 - 1e-7 and q[share] > 1 - 1e-7 for p, q in found)
+    if both_share and cooperate(v):
+        only = {g: float(g == "share") for g in C.GESTURES}
+        return only, dict(only)
+    mixed = [(p, q) for p, q in found if not (p[share] > 1 - 1e-7 and q[share] > 1 - 1e-7)]
+    if not mixed:  # no equilibrium found (equal gains): each takes its best against an even mix
+        mixed = [(_best_even(a), _best_even(b))]
+    p, q = mixed[0]
+    return dict(zip(C.GESTURES, p)), dict(zip(C.GESTURES, q))
+
+
+def _best_even(pay: list[list[float]]) -> list[float]:
+    gains = [sum(row) for row in pay]
+    best = [i for i, g in enumerate(gains) if g >= max(gains) - 1e-7]
+    return [1.0 / len(best) if i in best else 0.0 for i in range(3)]
+
+
+def duel_mix(v: Any, seat: int) -> dict[str, float]:
+    """How ``seat`` would like to gesture in this duel (gesture -> chance)."""
+    first, second = duel_mixes(v)
+    return first if v.duelists[0] == seat else second
+
+
+def gesture_chances(v: Any, seat: int) -> dict[str, float]:
+    """How ``seat`` (a duelist; -1 House Obsidio) will gesture, as far as this view can
+    tell. With 2 players a duelist shows one of its Darkness cards: its own seat knows
+    which gestures it holds; another seat only how many cards, from the unseen ones."""
+    if seat == OBSIDIO:
+        return _pool(v)
+    mix = duel_mix(v, seat)
+    if len(v.names) != 2:
+        return mix
+    pool = _pool(v)
+    n = max(1, v.houses[seat].darkness_cards)  # with none, the duelist draws one
+    if OBSIDIO not in v.duelists:
+        # between the two players: aim so that, over the hands the other cannot see, the
+        # gestures come out as the mix (a hand without some gesture shifts them otherwise)
+        mix = _aim(mix, n, pool)
+    if seat == v.seat:
+        return _restricted(mix, frozenset(C.DARK_GESTURE[c] for c in v.darkness))
+    return _over_hands(mix, n, pool)
+
+
+def _over_hands(aim: dict[str, float], n: int, pool: dict[str, float]) -> dict[str, float]:
+    """The gestures of a duelist who aims at ``aim`` but shows one of its ``n`` Darkness
+    cards, drawn from ``pool``: over every set of gestures such a hand may hold."""
+    out = {g: 0.0 for g in C.GESTURES}
+    for k in (1, 2, 3):
+        for held in combinations(C.GESTURES, k):
+            # the chance that the cards show exactly these gestures (inclusion-exclusion)
+            chance = sum((-1) ** (k - len(sub)) * sum(pool[g] for g in sub) ** n
+                         for j in range(1, k + 1) for sub in combinations(held, j))
+            for g, c in _restricted(aim, frozenset(held)).items():
+                out[g] += chance * c
+    total = sum(out.values()) or 1.0
+    return {g: c / total for g, c in out.items()}
+
+
+def _aim(mix: dict[str, float], n: int, pool: dict[str, float]) -> dict[str, float]:
+    """What to aim at so that the gestures shown, over the hands, come out as ``mix``."""
+    aim = dict(mix)
+    for _ in range(40):
+        shown = _over_hands(aim, n, pool)
+        aim = {g: aim[g] * mix[g] / shown[g] if shown[g] > 0 else 0.0 for g in C.GESTURES}
+        total = sum(aim.values())
+        if total <= 0:
+            return dict(mix)
+        aim = {g: a / total for g, a in aim.items()}
+    return aim
+
+
+def _restricted(mix: dict[str, float], held: frozenset[str]) -> dict[str, float]:
+    """A mix over the gestures held only (evenly among them when it gives them nothing)."""
+    kept = {g: (mix[g] if g in held else 0.0) for g in C.GESTURES}
+    total = sum(kept.values())
+    if total <= 0:
+        return {g: (1.0 / len(held) if g in held else 0.0) for g in C.GESTURES} if held else dict(mix)
+    return {g: c / total for g, c in kept.items()}
+
+
+def outcome_chances(v: Any) -> dict[str, float]:
+    """How likely each outcome a spectator may bet on is (one / both / none)."""
+    first, second = (gesture_chances(v, d) for d in v.duelists)
+    out = {b: 0.0 for b in C.BETS}
+    for g, p in first.items():
+        for o, q in second.items():
+            out[_outcome(g, o)] += p * q
+    return out
+
+
+def _draw(rng: Rng, chances: dict[str, float]) -> str:
+    """One gesture drawn with these chances (evenly among them when all are 0)."""
+    items = [(g, c) for g, c in chances.items() if c > 0] or [(g, 1.0) for g in chances]
+    total = sum(c for _, c in items)
+    roll = rng.below(1_000_000) / 1_000_000 * total
+    for g, c in items:
+        roll -= c
+        if roll < 0:
+            return g
+    return items[-1][0]
+
+
+def _bet(b: _Sense, legal: Sequence[Any]) -> Any:
+    """The likeliest outcome. A right bet pays a resource and a wrong one costs nothing, so
+    betting always pays better than not betting (which is there for people)."""
+    chances = outcome_chances(b.v)
+    top = max(chances.values())
+    likeliest = [Bet(o) for o in C.BETS if chances[o] >= top - 1e-7 and Bet(o) in legal]
+    return likeliest[b.rng.below(len(likeliest))] if likeliest else legal[0]
 
 
 def _duel_score(b: _Sense, gestures: list[str]) -> float:

@@ -21,7 +21,8 @@ HOUSES = ("aquatis", "ignis", "trifrost", "shadowvein")
 RESOURCES = ("herbs", "goods", "coins")
 STATS = ("energy", "reputation", "strength", "knowledge", "herbs", "goods", "coins")
 GESTURES = ("share", "attack", "hold")
-BETS = ("one", "both", "none")
+BETS = ("one", "both", "none")  # the outcomes a spectator may bet on
+NO_BET = "no_bet"  # a spectator's choice not to bet (betting is optional)
 LOCATIONS = ("farm", "lounge", "kiosk", "sports", "library", "study", "classroom", "dormitory", "carnival")
 #: the order of the Evaluation phase (the Duel Arena comes first, on its own)
 PATH = ("sports", "library", "study", "classroom", "dormitory", "carnival")
@@ -103,7 +104,7 @@ class BeastData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     uses: int  # exhaustions before it leaves
     skill: Skill
-    special: bool = False  # the orange beast: does not count against the one-beast limit
+    special: bool = False  # the orange beast: its own orange meeple; it counts toward the beast limit
 
 
 MischiefKind = Literal["gain", "drain", "take_coins", "double_turn", "set_gesture", "event_bonus", "end_vp"]
@@ -126,7 +127,8 @@ class MischiefData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Condition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    kind: Literal["have", "at_most", "spells", "objects", "beasts", "mischief", "darkness_cards", "on_space"]
+    kind: Literal["have", "at_most", "spells", "objects", "beasts", "mischief", "darkness_cards", "darkness_drawn",
+                  "on_space"]
     stat: str = ""
     amount: int = 0
     space: str = ""
@@ -328,6 +330,9 @@ def _check() -> None:
     for s in SPELLS:
         if s.reward.stars <= 0 or min(s.cost.herbs, s.cost.goods, s.cost.coins, s.cost.energy) < 0:
             fail(f"spell {s.id} must give Stars and cost nothing negative")
+        if not s.cost.herbs + s.cost.goods + s.cost.coins:
+            # Shadowvein's 2 Energy off (and a beast's 1 more) must never make a Spell free
+            fail(f"spell {s.id} costs at least one Herb, Goods or Coin besides its Energy")
     count("beasts", len(BEASTS))
     if sum(b.special for b in BEASTS) != 1:
         fail("exactly one Magical Beast is the special orange one")
@@ -554,17 +559,30 @@ def skill_text(s: Skill) -> str:
     }[s.kind]
 
 
-def mischief_text(card: str) -> str:
+def mischief_text(card: str, yours: bool = True) -> str:
+    """What a Mischief card does, said to its holder (``yours``) or about them (a line
+    another house reads: "+2 to their values")."""
     m = mischief(card)
     e = m.effect
+    if yours:
+        return {
+            "gain": f"Gain {reward_text(e.reward)}.",
+            "drain": f"A player of your choice loses {e.amount} Energy.",
+            "take_coins": f"Take up to {e.amount} Coins from a player of your choice.",
+            "double_turn": "Place a second meeple right after this one.",
+            "set_gesture": f"Change a duelist's gesture to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
+            "event_bonus": f"+{e.amount} to your values in this Magical Event.",
+            "end_vp": f"+{e.amount} VP at the end of the game" + (f" if you fulfilled {e.needs} Prophecies." if e.needs else "."),
+        }[e.kind]
     return {
-        "gain": f"Gain {reward_text(e.reward)}.",
-        "drain": f"A player of your choice loses {e.amount} Energy.",
-        "take_coins": f"Take up to {e.amount} Coins from a player of your choice.",
-        "double_turn": "Place a second meeple right after this one.",
-        "set_gesture": f"Change a duelist's gesture to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
-        "event_bonus": f"+{e.amount} to your values in this Magical Event.",
-        "end_vp": f"+{e.amount} VP at the end of the game" + (f" if you fulfilled {e.needs} Prophecies." if e.needs else "."),
+        "gain": f"they gain {reward_text(e.reward)}.",
+        "drain": f"a player of their choice loses {e.amount} Energy.",
+        "take_coins": f"they take up to {e.amount} Coins from a player of their choice.",
+        "double_turn": "they place a second meeple right after this one.",
+        "set_gesture": f"a duelist's gesture changes to {GESTURE_NAME.get(e.gesture, e.gesture)}.",
+        "event_bonus": f"+{e.amount} to their values in this Magical Event.",
+        "end_vp": f"+{e.amount} VP for them at the end of the game" + (
+            f" if they fulfilled {e.needs} Prophecies." if e.needs else "."),
     }[e.kind]
 
 
@@ -575,6 +593,8 @@ def condition_text(c: Condition) -> str:
         return f"have at most {c.amount} {MEASURE_NAME[c.stat]}"
     if c.kind == "on_space":
         return f"have a meeple on {SPACES[SPACE_INDEX[c.space]].name}"
+    if c.kind == "darkness_drawn":
+        return f"have drawn at least {c.amount} Darkness cards (not the three a 2-player game deals at the start)"
     what = {"spells": "Spells learned", "objects": "objects", "beasts": "Magical Beasts",
             "mischief": "Mischief cards", "darkness_cards": "Darkness cards"}[c.kind]
     return f"have at least {c.amount} {what}"

@@ -5,8 +5,9 @@ Cards drawn in secret are counted, never named."""
 
 from __future__ import annotations
 
-from . import content as C
 from . import actions as A
+from . import content as C
+from .rules_core import has as rules_has
 from .state import OBSIDIO, State
 
 
@@ -29,13 +30,6 @@ def _named(table: dict, key: object) -> str:
 
 
 def describe(state: State, seat: int, action, viewer: int | None) -> str:
-    line = _step(state, seat, action, viewer)
-    return line + _consequences(state, seat, action, viewer)
-
-
-def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
-    """What the step sets off once it is applied: duels, events, scorings, Prophecies
-    shown, the new turn order, a new year, the end."""
     from foxtui.engine.game import IllegalAction
 
     from .rules import apply
@@ -43,17 +37,41 @@ def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
     try:
         after = apply(state, seat, action)
     except IllegalAction:
-        return ""
+        after = None
+    line = _step(state, seat, action, viewer, after)
+    return line + (_consequences(state, after, viewer) if after is not None else "")
+
+
+def _stars(n: int) -> str:
+    return f"{n:+d} Star{'' if abs(n) == 1 else 's'}"
+
+
+def _year_began(state: State, after: State) -> bool:
+    """The step ran the start of a school year (its Placement phase began)."""
+    return after.phase == "placement" and state.phase != "placement"
+
+
+def _year_start_coins(state: State, after: State) -> dict[int, int]:
+    """Coins a new school year brought by itself (Tri-Frost's 2 at every year's start)."""
+    if not _year_began(state, after):
+        return {}
+    return {i: 2 for i in range(len(after.players)) if rules_has(after, i, "trifrost", 1)}
+
+
+def _consequences(state: State, after: State, viewer: int | None) -> str:
+    """What the step sets off once it is applied: duels, events, scorings, Prophecies
+    shown, the new turn order, a new year, the end."""
     out = []
     for p, q, i in zip(state.players, after.players, range(len(state.players))):
         for card in q.fulfilled[len(p.fulfilled) :]:
-            out.append(f"{_name(state, i, viewer)} fulfilled {C.PROPHECY[card].name} (+{C.PROPHECY[card].stars} Stars).")
+            out.append(f"{_name(state, i, viewer)} fulfilled {C.PROPHECY[card].name} ({_stars(C.PROPHECY[card].stars)}).")
     for r in after.duel_reports[len(state.duel_reports) :]:
         shown = " vs ".join(f"{_name(state, d, viewer)} {C.GESTURE_NAME[g]}" for d, g in zip(r.duelists, r.gestures))
         won = {"none": "nobody wins", "one": "one duelist wins", "both": "both duelists win"}[r.outcome]
         right = ", ".join(_name(state, w, viewer) for w in r.right)
         out.append(f"Duel: {shown}: {won}." + (f" Right bets: {right}." if right else ""))
-    gains = house_gains(state, after, viewer)
+    year_coins = _year_start_coins(state, after)
+    gains = house_gains(state, after, viewer, {i: {"Coins": n} for i, n in year_coins.items()})
     if gains:
         out.append(gains)
     if after.order != state.order and after.round == state.round and after.phase != "setup":
@@ -69,12 +87,15 @@ def _consequences(state: State, seat: int, action, viewer: int | None) -> str:
 
         best = ranking(after)[0]
         out.append(f"Game over: {_name(state, best, viewer)} win{'' if best == viewer else 's'} with {score(after, best)} VP.")
-    elif after.round != state.round:
-        out.append(f"School year {after.round} begins.")
+    elif _year_began(state, after):
+        coins = "".join(f" {_name(state, i, viewer)} {'take' if i == viewer else 'takes'} {n} Coins (Tri-Frost)."
+                        for i, n in year_coins.items())
+        out.append(f"School year {after.round} begins.{coins}")
     return (" " + " ".join(out)) if out else ""
 
 
-#: public counters of a house, in the order the log lists them: (word, singular, read)
+#: public counters of a house, in the order the log lists them: (word, singular, read); a
+#: fulfilled Prophecy is told by name, so the face-down count is of the cards drawn
 _COUNTERS = (
     ("VP", "VP", lambda p: sum(p.vp)),
     ("Stars", "Star", lambda p: p.stars + p.perm_stars),
@@ -87,7 +108,7 @@ _COUNTERS = (
     ("Coins", "Coin", lambda p: p.coins),
     # secret cards: only how many, never which
     ("Mischief cards", "Mischief card", lambda p: len(p.mischief)),
-    ("Prophecies", "Prophecy", lambda p: len(p.prophecies)),
+    ("Prophecies", "Prophecy", lambda p: len(p.prophecies) + len(p.fulfilled)),
     ("Darkness cards", "Darkness card", lambda p: len(p.darkness)),
 )
 
@@ -102,13 +123,16 @@ def _added(before: tuple, after: tuple, table: dict) -> list[str]:
     return out + [f"-{_named(table, x)}" for x in sorted(set(before) - set(after))]
 
 
-def house_gains(state: State, after: State, viewer: int | None) -> str:
+def house_gains(state: State, after: State, viewer: int | None, aside: dict[int, dict[str, int]] | None = None) -> str:
     """What the step changed for each house, in public quantities only: the tracks,
     resources, Stars, VP, objects, Spells, beasts and how many secret cards it holds.
-    Houses with no change are left out."""
+    ``aside``: per house, amounts told elsewhere (a new year's Coins). Houses with no
+    change are left out."""
     parts = []
     for i, (p, q) in enumerate(zip(state.players, after.players)):
-        bits = [_delta(b - a, word, one) for word, one, read in _COUNTERS if (b := read(q)) != (a := read(p))]
+        told = (aside or {}).get(i, {})
+        bits = [_delta(d, word, one) for word, one, read in _COUNTERS
+                if (d := read(q) - read(p) - told.get(word, 0))]
         bits += _added(p.objects, q.objects, C.OBJECT)
         bits += _added(p.learned, q.learned, C.SPELL)
         bits += _added(tuple(b.id for b in p.beasts), tuple(b.id for b in q.beasts), C.BEAST)
@@ -122,7 +146,7 @@ def house_gains(state: State, after: State, viewer: int | None) -> str:
     return ("Gains: " + "; ".join(parts) + ".") if parts else ""
 
 
-def _step(state: State, seat: int, action, viewer: int | None) -> str:
+def _step(state: State, seat: int, action, viewer: int | None, after: State | None = None) -> str:
     who = _name(state, seat, viewer)
     me = viewer == seat
     t = state.tasks[-1] if state.tasks else None
@@ -135,7 +159,10 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
         o = C.OBJECT.get(action.object)
         return f"{who} took the {o.name if o else action.object}."
     if k is A.PickBeast:
-        return f"{who} attracted the {_named(C.BEAST, action.beast)}."
+        beast = _named(C.BEAST, action.beast)
+        if after is not None and action.beast not in (b.id for b in after.players[seat].beasts):
+            return f"{who} {'choose' if me else 'chooses'} the {beast}, paying for it next."
+        return f"{who} attracted the {beast}."
     if k is A.PickPair:
         return f"{who} took the Obsidio markers {'1 and 3' if action.pair == 0 else '2 and 4'}."
     if k is A.Place:
@@ -148,7 +175,7 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
     if k is A.PlayMischief:
         card = action.card if isinstance(action.card, str) else ""
         if card.partition("#")[0] in C.MISCHIEF:
-            return f"{who} played the Mischief card {C.mischief(card).name}: {C.mischief_text(card)}"
+            return f"{who} played the Mischief card {C.mischief(card).name}: {C.mischief_text(card, yours=me)}"
         return f"{who} played a Mischief card."
     if k is A.DoubleTurn:
         return f"{who} will place two meeples this turn."
@@ -159,11 +186,17 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
     if k is A.Train:
         return f"{who} trained over {action.spaces} space{'s' if action.spaces != 1 else ''}."
     if k is A.Rest:
-        return f"{who} rested instead (+{C.REST_ENERGY} Energy)."
+        if after is None:
+            return f"{who} rested instead."
+        energy = after.players[seat].energy - state.players[seat].energy
+        return f"{who} rested instead ({'+' if energy >= 0 else ''}{energy} Energy)."
     if k is A.Leave:
         return f"{who} left the space unused."
     if k is A.Learn:
-        return f"{who} learned {_named(C.SPELL, action.spell)}."
+        spell = _named(C.SPELL, action.spell)
+        if after is not None and action.spell not in after.players[seat].learned:
+            return f"{who} {'choose' if me else 'chooses'} to learn {spell}, paying for it next."
+        return f"{who} learned {spell}."
     if k is A.PayWith:
         parts = [f"{n} {word}" for n, word in ((action.herbs, "Herbs"), (action.goods, "Goods")) if n]
         if not parts:
@@ -208,7 +241,11 @@ def _step(state: State, seat: int, action, viewer: int | None) -> str:
             return f"You will duel with your {C.GESTURE_NAME[C.DARK_GESTURE[action.card]]} Darkness card ({C.DARK_VALUE[action.card]})."
         return f"{who} chose a Darkness card for the duel."
     if k is A.Bet:
-        return f"You bet that {C.BET_NAME.get(action.outcome, action.outcome)}." if me else f"{who} placed a bet."
+        if not me:  # whether they bet at all is their secret too
+            return f"{who} made their choice in the grandstand."
+        if action.outcome == C.NO_BET:
+            return "You chose not to bet."
+        return f"You bet that {C.BET_NAME.get(action.outcome, action.outcome)}."
     if k is A.Bid:
         return f"You bid {action.energy} Energy." if me else f"{who} set an Energy dial."
     if k is A.Opponent:

@@ -15,7 +15,7 @@ from foxtui.engine.rng import Rng, seed_state
 
 from . import content as C
 from . import rules_duel, rules_eval, rules_event, rules_place, rules_score, rules_setup  # noqa: F401  (register)
-from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, clone
+from .rules_core import DECISIONS, SIMULTANEOUS, advance, clone
 from .rules_score import ranking, score
 from .rules_setup import MAX_PLAYERS, MIN_PLAYERS, event_years, setup, years
 from .state import State
@@ -73,8 +73,7 @@ def apply(state: State, seat: int, action) -> State:
     t = state.tasks[-1]
     s = clone(state)
     DECISIONS[t.kind][1](s, t, seat, action)
-    advance(s)
-    check_prophecies(s)
+    advance(s)  # Prophecies fulfilled on the way pay out as they happen
     s.steps += 1
     return s
 
@@ -166,8 +165,8 @@ def determinize(state: State, seat: int, seed: int) -> State:
         p = s.players[i]
         if p.secret in C.GESTURES:
             p.secret = C.GESTURES[r.below(3)]
-        elif p.secret in C.BETS:
-            p.secret = C.BETS[r.below(3)]
+        elif p.secret in C.BETS or p.secret == C.NO_BET:
+            p.secret = (*C.BETS, C.NO_BET)[r.below(len(C.BETS) + 1)]
         if p.secret_n >= 0:
             if top == "duel_secret" and p.darkness:
                 p.secret_n = p.darkness[r.below(len(p.darkness))]

@@ -17,6 +17,7 @@ from foxtui.engine.game import IllegalAction
 from foxtui.engine.rng import Rng
 
 from . import content as C
+from . import effects as E
 from .state import OBSIDIO, VP_PARTS, BeastCard, EventRun, Meeple, Player, State, Task
 
 #: decision kind -> (legal actions(state, task, seat), apply(state, task, seat, action))
@@ -91,16 +92,26 @@ def push(s: State, *tasks: Task) -> None:
         s.tasks.append(t)
 
 
+#: automatic steps that change nobody's cards, tracks or board (they only schedule what
+#: comes next): no Prophecy can be fulfilled by them
+QUIET = frozenset(("next_turn", "path", "after_night", "duel_window", "event", "event_run", "obsidio_pair"))
+
+
 def advance(s: State) -> None:
-    """Run automatic steps until a decision is on top (or the game is over)."""
+    """Run automatic steps until a decision is on top (or the game is over). Prophecies
+    are looked at after the decision and after every step that may have changed
+    something, so one fulfilled by what just happened pays out before anything else is
+    scored."""
     tasks = s.tasks
+    check_prophecies(s)
     while tasks:
-        t = tasks[-1]
-        fn = AUTO.get(t.kind)
+        kind = tasks[-1].kind
+        fn = AUTO.get(kind)
         if fn is None:
             return
-        tasks.pop()
-        fn(s, t)
+        fn(s, tasks.pop())
+        if kind not in QUIET:
+            check_prophecies(s)
 
 
 # --- chance ----------------------------------------------------------------------------
@@ -136,7 +147,7 @@ def has(s: State, seat: int, house: str, ability: int) -> bool:
     broken, only the house's ``kept`` one when it was kept."""
     if seat < 0:
         return False
-    p = s.players[seat]
+    p = s.players[seat]  # effects.ability, written out: the rules ask it at every turn
     return p.house == house and (not p.wish or ability == C.HOUSE[house].kept)
 
 
@@ -256,11 +267,10 @@ def gain(s: State, who: int, r: C.Reward) -> None:
         s.tasks.append(Task("resource", who, r.choice))
 
 
-def shortfall(p: Player, cost: C.Cost, energy_discount: int = 0) -> int:
+def shortfall(p: Player, cost: C.Cost) -> int:
     """Coins needed to pay ``cost`` (Coins stand in for missing Herbs and Goods), or -1
     when it cannot be paid."""
-    energy = max(0, cost.energy - energy_discount)
-    if p.energy < energy:
+    if p.energy < cost.energy:
         return -1
     missing = max(0, cost.herbs - p.herbs) + max(0, cost.goods - p.goods)
     if p.coins < cost.coins + missing:
@@ -268,15 +278,15 @@ def shortfall(p: Player, cost: C.Cost, energy_discount: int = 0) -> int:
     return missing
 
 
-def can_pay(p: Player, cost: C.Cost, energy_discount: int = 0) -> bool:
-    return shortfall(p, cost, energy_discount) >= 0
+def can_pay(p: Player, cost: C.Cost) -> bool:
+    return shortfall(p, cost) >= 0
 
 
-def pay_ways(p: Player, cost: C.Cost, energy_discount: int = 0) -> list[tuple[int, int]]:
+def pay_ways(p: Player, cost: C.Cost) -> list[tuple[int, int]]:
     """Every way to pay ``cost``: how many of its Herbs and of its Goods are paid with
     Coins instead. Coins are wildcards, so this may be more than is missing. The way
     with the fewest Coins comes first; empty when the cost cannot be paid."""
-    if p.energy < max(0, cost.energy - energy_discount):
+    if p.energy < cost.energy:
         return []
     spare = p.coins - cost.coins
     return [
@@ -287,18 +297,18 @@ def pay_ways(p: Player, cost: C.Cost, energy_discount: int = 0) -> list[tuple[in
     ]
 
 
-def pay(s: State, seat: int, cost: C.Cost, energy_discount: int = 0, way: tuple[int, int] | None = None) -> None:
+def pay(s: State, seat: int, cost: C.Cost, way: tuple[int, int] | None = None) -> None:
     """Pay a cost, with Coins standing in for ``way`` = (Herbs, Goods) (default: only what
     is missing). Using Coins that way costs 1 Reputation, once per payment."""
     p = s.players[seat]
     if way is None:
-        if shortfall(p, cost, energy_discount) < 0:
+        if shortfall(p, cost) < 0:
             refuse("You cannot pay for that.")
-        way = (max(0, cost.herbs - p.herbs), max(0, cost.goods - p.goods))
-    elif way not in pay_ways(p, cost, energy_discount):
+        way = E.by_coin(p, cost)
+    elif way not in pay_ways(p, cost):
         refuse("You cannot pay that way.")
     h, g = way
-    p.energy -= max(0, cost.energy - energy_discount)
+    p.energy -= cost.energy
     p.coins -= cost.coins + h + g
     p.herbs -= cost.herbs - h
     p.goods -= cost.goods - g
@@ -310,11 +320,13 @@ def pay(s: State, seat: int, cost: C.Cost, energy_discount: int = 0, way: tuple[
 
 
 def draw_darkness(s: State, seat: int, n: int) -> None:
+    p = s.players[seat]
     for _ in range(n):
         card = take_darkness(s)
         if card < 0:
             return
-        s.players[seat].darkness += (card,)
+        p.darkness += (card,)
+        p.darkness_drawn += 1
 
 
 def take_darkness(s: State) -> int:
@@ -330,12 +342,7 @@ def take_darkness(s: State) -> int:
 
 def darkness_count(s: State, seat: int) -> int:
     """Darkness cards drawn for one Darkness space or Forbidden Spell under the active Teacher."""
-    t = C.TEACHER[s.teacher]
-    house = s.players[seat].house
-    if t.effect == "no_darkness" or t.house == house:
-        return 0
-    n = 2 if C.HOUSE[house].rival == t.house else 1
-    return n + 1 if t.effect == "extra_darkness" else n
+    return E.darkness_count(s.teacher, s.players[seat])
 
 
 def board_darkness(s: State, seat: int) -> None:
@@ -404,18 +411,12 @@ def beast_limit(s: State, seat: int) -> int:
 
 
 def over_beast_limit(s: State, seat: int) -> bool:
-    return sum(1 for b in s.players[seat].beasts if not C.BEAST[b.id].special) > beast_limit(s, seat)
+    """More Magical Beasts than allowed: the orange Ember Fox counts like any other."""
+    return len(s.players[seat].beasts) > beast_limit(s, seat)
 
 
 def skill_total(s: State, seat: int, kind: str, location: str = "") -> int:
-    if seat < 0:
-        return 0
-    total = 0
-    for b in s.players[seat].beasts:
-        sk = C.BEAST[b.id].skill
-        if sk.kind == kind and (not location or sk.location == location):
-            total += sk.amount
-    return total
+    return E.skill_total(s.players[seat], kind, location) if seat >= 0 else 0
 
 
 def take_beast(s: State, seat: int, beast: str) -> None:
@@ -444,10 +445,6 @@ def exhaust(s: State, meeple: Meeple) -> None:
 # --- spells --------------------------------------------------------------------------------
 
 
-def spell_discount(s: State, seat: int) -> int:
-    return (2 if has(s, seat, "shadowvein", 1) else 0) + skill_total(s, seat, "spell_discount")
-
-
 def has_forbidden_wand(p: Player) -> bool:
     return any(C.OBJECT[o].forbidden for o in p.objects)
 
@@ -461,7 +458,7 @@ def can_learn(s: State, seat: int, slot: int) -> bool:
         return False
     if spell.forbidden and not has_forbidden_wand(p):
         return False
-    return can_pay(p, spell.cost, spell_discount(s, seat))
+    return can_pay(p, E.spell_cost(p, spell.id))
 
 
 def learnable(s: State, seat: int) -> list[str]:
@@ -516,6 +513,8 @@ def _condition(cond: C.Condition) -> Callable[[State, int, Player], bool]:
     if k == "on_space":
         space = C.SPACE_INDEX[cond.space]
         return lambda s, seat, p: any(m.owner == seat for m in s.board[space])
+    if k == "darkness_drawn":
+        return lambda s, seat, p: p.darkness_drawn >= n
     field = {"spells": "learned", "objects": "objects", "beasts": "beasts", "mischief": "mischief",
              "darkness_cards": "darkness"}[k]
     return lambda s, seat, p: len(getattr(p, field)) >= n
@@ -526,9 +525,10 @@ CONDITION = {p.id: _condition(p.condition) for p in C.PROPHECIES}
 
 def check_prophecies(s: State) -> None:
     """Fulfilled Prophecies are shown at once and pay their Stars."""
+    condition = CONDITION
     for seat, p in enumerate(s.players):
         for card in p.prophecies:
-            if CONDITION[card](s, seat, p):
+            if condition[card](s, seat, p):
                 p.prophecies = drop(p.prophecies, card)
                 p.fulfilled += (card,)
                 p.stars += C.PROPHECY[card].stars

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import DONE, Bet, Gesture, PlayMischief, ShowDarkness, Target
-from .rules_core import SIMULTANEOUS, auto, decision, drop, gain, push, put, take_darkness, two
+from .rules_core import SIMULTANEOUS, auto, decision, draw_darkness, drop, gain, push, put, take_darkness, two
 from .state import OBSIDIO, DuelReport, State, Task
 
 GESTURE_ACTIONS = [Gesture(g) for g in C.GESTURES]
-BET_ACTIONS = [Bet(b) for b in C.BETS]
+BET_ACTIONS = [Bet(b) for b in C.BETS] + [Bet(C.NO_BET)]  # betting is optional
 
 #: (gesture, other gesture) -> which reward the first duelist gets ("" none)
 PAYS = {
@@ -45,9 +45,7 @@ def _duel(s: State, t: Task) -> None:
     if two(s):
         for d in seat_duelists(s):
             if not s.players[d].darkness:
-                card = take_darkness(s)
-                if card >= 0:
-                    s.players[d].darkness += (card,)
+                draw_darkness(s, d, 1)
         if OBSIDIO in s.duelists:
             s.obsidio.dark = take_darkness(s)
     s.tasks.append(Task("duel_secret"))
@@ -106,22 +104,30 @@ def _gesture_of(s: State, who: int) -> str:
 def _reveal(s: State) -> None:
     s.gestures = tuple(_gesture_of(s, d) for d in s.duelists)
     s.changed = (False, False)
-    windows = [
-        Task("duel_mischief", w)
-        for w in s.order
-        if w >= 0 and any(C.mischief(c).phase == "duel" for c in s.players[w].mischief)
-    ]
-    push(s, *windows, Task("duel_resolve"))
+    # in turn order, each house may change a gesture with a Mischief card: asked only
+    # when it holds one that would change something
+    push(s, *(Task("duel_window", w) for w in s.order if w >= 0), Task("duel_resolve"))
 
 
-def _window_legal(s: State, t: Task, seat: int) -> list:
+def _changing(s: State, seat: int) -> list[str]:
+    """The duel Mischief cards ``seat`` holds that would change a shown gesture (one of each)."""
     seen, out = set(), []
     for c in s.players[seat].mischief:
         m = C.mischief(c)
-        if m.phase == "duel" and m.id not in seen:
+        if m.phase == "duel" and m.id not in seen and any(g != m.effect.gesture for g in s.gestures):
             seen.add(m.id)
-            out.append(PlayMischief(c))
-    return out + [DONE]
+            out.append(c)
+    return out
+
+
+@auto("duel_window")
+def _duel_window(s: State, t: Task) -> None:
+    if _changing(s, t.seat):
+        s.tasks.append(Task("duel_mischief", t.seat))
+
+
+def _window_legal(s: State, t: Task, seat: int) -> list:
+    return [PlayMischief(c) for c in _changing(s, seat)] + [DONE]
 
 
 def _window_apply(s: State, t: Task, seat: int, a) -> None:
@@ -137,7 +143,8 @@ decision("duel_mischief")((_window_legal, _window_apply))
 
 
 def _target_legal(s: State, t: Task, seat: int) -> list:
-    return [Target(d) for d in s.duelists]
+    gesture = C.mischief(t.s).effect.gesture
+    return [Target(d) for d, g in zip(s.duelists, s.gestures) if g != gesture]
 
 
 def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
@@ -145,6 +152,8 @@ def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
     i = s.duelists.index(a.seat)
     s.gestures = put(s.gestures, i, C.mischief(t.s).effect.gesture)
     s.changed = put(s.changed, i, True)
+    if not _changing(s, seat) and s.tasks and s.tasks[-1].kind == "duel_mischief":
+        s.tasks.pop()  # nothing left that would change a gesture: the window closes
 
 
 decision("duel_target")((_target_legal, _target_apply))
@@ -192,7 +201,7 @@ def _resolve(s: State, t: Task) -> None:
     bets, right = [], []
     for w in crowd:
         p = s.players[w]
-        if p.secret:
+        if p.secret in C.BETS:
             bets.append([w, C.BETS.index(p.secret)])
             if p.secret == outcome:
                 right.append(w)

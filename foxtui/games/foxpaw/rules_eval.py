@@ -6,6 +6,7 @@ and the new sleep order with its Reputation."""
 from __future__ import annotations
 
 from . import content as C
+from . import effects as E
 from .actions import DONE, USE, PickObject, learn, train
 from .rules_core import (
     VP_INDEX,
@@ -13,14 +14,13 @@ from .rules_core import (
     auto,
     change_energy,
     change_reputation,
+    check_prophecies,
     decision,
     drop,
     four,
     gain,
-    has,
     learnable,
     push,
-    skill_total,
 )
 from .rules_place import active, buy, space_kind
 from .rules_setup import event_years, years
@@ -74,15 +74,8 @@ def _train_options(s: State, seat: int, t: Task) -> list:
 
 
 def _train_use(s: State, t: Task, seat: int, a) -> None:
-    sp = C.SPACES[t.a]
-    col = C.LOCATION_SPACES[sp.location]
-    start = col.index(t.a)
     change_energy(s, seat, -a.spaces)
-    for i in col[start : start + a.spaces]:
-        gain(s, seat, C.SPACES[i].reward)
-    bonus = skill_total(s, seat, "train_bonus", sp.location)
-    if bonus:
-        gain(s, seat, C.Reward(strength=bonus) if sp.location == "sports" else C.Reward(knowledge=bonus))
+    gain(s, seat, E.train_gain(s.players[seat], t.a, a.spaces))
 
 
 space_kind("train")((_train_options, _train_use))
@@ -92,7 +85,7 @@ space_kind("train")((_train_options, _train_use))
 
 
 def object_price(s: State) -> int:
-    return max(0, s.round - (1 if C.TEACHER[s.teacher].effect == "study_discount" else 0))
+    return E.object_price(s.round, s.teacher)
 
 
 def can_buy(s: State, seat: int, obj: str) -> bool:
@@ -185,29 +178,19 @@ def sleep_order(s: State) -> list[int]:
 
 @auto("night")
 def _night(s: State, t: Task) -> None:
-    dorm_bonus = 1 if C.TEACHER[s.teacher].effect == "dorm_energy" else 0
-    for i in night_spaces(s, "dormitory"):
-        for m in s.board[i]:
-            if m.owner >= 0:
-                gain(s, m.owner, C.SPACES[i].reward)
-                if dorm_bonus:
-                    change_energy(s, m.owner, dorm_bonus)
-    card = C.CARNIVAL[s.carnival]
-    for i in night_spaces(s, "carnival"):
-        for m in s.board[i]:
-            if m.owner < 0:
-                continue
-            sp = C.SPACES[i]
-            gain(s, m.owner, sp.reward)
-            if has(s, m.owner, "aquatis", 1):
-                gain(s, m.owner, C.Reward(mischief=1))
-            gain(s, m.owner, card.rows[sp.row - 2])
-            gain(s, m.owner, card.centered)
+    # a Prophecy is fulfilled the moment its condition holds: looked at after every gain
+    for loc in ("dormitory", "carnival"):
+        for i in night_spaces(s, loc):
+            for m in s.board[i]:
+                if m.owner >= 0:
+                    gain(s, m.owner, E.night_gain(s.teacher, s.carnival, s.players[m.owner], i))
+                    check_prophecies(s)
     # everyone slides into the Dormitory in sleep order: the new turn order and its Reputation
     s.order = tuple(sleep_order(s))
     for pos, who in enumerate(s.order):
         if who >= 0:
             change_reputation(s, who, C.DORM_REPUTATION[pos])
+            check_prophecies(s)
 
 
 @auto("after_night")

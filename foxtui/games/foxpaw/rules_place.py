@@ -15,6 +15,7 @@ from typing import Callable
 from msgspec.structs import replace
 
 from . import content as C
+from . import effects as E
 from .actions import (
     DONE,
     Place,
@@ -61,8 +62,6 @@ from .rules_core import (
     refill_beasts,
     refill_spells,
     seat_of_house,
-    skill_total,
-    spell_discount,
     take_beast,
     take_mischief,
 )
@@ -210,9 +209,9 @@ def _place(s: State, t: Task, seat: int, a) -> None:
         p.wizards -= 1
         if sp.time == "night":
             p.night = True
-    if sp.location in s.ice:
+    if E.entry_energy(s.ice, a.space, p):  # the ice marker melts: 1 Energy to Tri-Frost
         owner = seat_of_house(s, "trifrost")
-        if owner != seat:  # the ice marker melts: 1 Energy to Tri-Frost
+        if owner >= 0:
             change_energy(s, seat, -1)
             change_energy(s, owner, 1)
             s.ice = drop(s.ice, sp.location)
@@ -290,9 +289,11 @@ def _resolve_apply(s: State, t: Task, seat: int, a) -> None:
     meeple = s.board[t.a][t.b]
     exhaust(s, meeple)
     if a is REST or a == REST:
-        s.board[t.a] = put(s.board[t.a], t.b, replace(meeple, rested=True))
-        bonus = 1 if C.TEACHER[s.teacher].effect == "rest_energy" else 0
-        change_energy(s, seat, C.REST_ENERGY + bonus + skill_total(s, seat, "rest_energy"))
+        # the meeple leaves its space for the rest space on the character board
+        s.board[t.a] = s.board[t.a][: t.b] + s.board[t.a][t.b + 1 :]
+        p = s.players[seat]
+        p.resting += (meeple.beast,)
+        change_energy(s, seat, E.rest_energy(s.teacher, p))
         return
     if a == LEAVE:
         return
@@ -316,11 +317,7 @@ def _gain_options(s: State, seat: int, t: Task) -> list:
 
 
 def _gain_use(s: State, t: Task, seat: int, a) -> None:
-    sp = C.SPACES[t.a]
-    gain(s, seat, sp.reward)
-    if sp.location == "kiosk":
-        extra = skill_total(s, seat, "kiosk_coin") + (1 if C.TEACHER[s.teacher].effect == "kiosk_coin" else 0)
-        s.players[seat].coins += extra
+    gain(s, seat, E.use_gain(s.teacher, s.players[seat], t.a))
 
 
 space_kind("gain")((_gain_options, _gain_use))
@@ -329,20 +326,20 @@ space_kind("gain")((_gain_options, _gain_use))
 # Paying for what a space offers (a Spell, Prophecies, a Magical Beast). Coins are
 # wildcards for Herbs and Goods: when they could stand in for more than is missing,
 # the seat chooses how to pay before it gets what it paid for.
-def _price(s: State, seat: int, space: int, item: str) -> tuple[C.Cost, int]:
+def _price(s: State, seat: int, space: int, item: str) -> C.Cost:
     if C.SPACES[space].kind in ("classroom", "cut_in_line"):
-        return C.SPELL[item].cost, spell_discount(s, seat)
-    return C.SPACES[space].cost, 0
+        return E.spell_cost(s.players[seat], item)
+    return C.SPACES[space].cost
 
 
 def buy(s: State, seat: int, space: int, item: str = "", follow: int = 0) -> None:
     """Pay for ``item`` at ``space`` and take it; ``follow``: a second Spell may come next."""
-    cost, discount = _price(s, seat, space, item)
-    ways = pay_ways(s.players[seat], cost, discount)
+    cost = _price(s, seat, space, item)
+    ways = pay_ways(s.players[seat], cost)
     if len(ways) > 1:
         s.tasks.append(Task("pay", seat, space, follow, item))
         return
-    pay(s, seat, cost, discount)
+    pay(s, seat, cost)
     _deliver(s, seat, space, item, follow)
 
 
@@ -360,14 +357,12 @@ def _deliver(s: State, seat: int, space: int, item: str, follow: int) -> None:
 
 
 def _pay_legal(s: State, t: Task, seat: int) -> list:
-    cost, discount = _price(s, seat, t.a, t.s)
-    return [PayWith(h, g) for h, g in pay_ways(s.players[seat], cost, discount)]
+    return [PayWith(h, g) for h, g in pay_ways(s.players[seat], _price(s, seat, t.a, t.s))]
 
 
 def _pay_apply(s: State, t: Task, seat: int, a: PayWith) -> None:
     s.tasks.pop()
-    cost, discount = _price(s, seat, t.a, t.s)
-    pay(s, seat, cost, discount, (a.herbs, a.goods))
+    pay(s, seat, _price(s, seat, t.a, t.s), (a.herbs, a.goods))
     _deliver(s, seat, t.a, t.s, t.b)
 
 
@@ -401,7 +396,7 @@ space_kind("attract")((_attract_options, _attract_use))
 
 
 def _discard_beast_legal(s: State, t: Task, seat: int) -> list:
-    return [DiscardBeast(b.id) for b in s.players[seat].beasts if not C.BEAST[b.id].special]
+    return [DiscardBeast(b.id) for b in s.players[seat].beasts]
 
 
 def _discard_beast_apply(s: State, t: Task, seat: int, a: DiscardBeast) -> None:
@@ -410,9 +405,13 @@ def _discard_beast_apply(s: State, t: Task, seat: int, a: DiscardBeast) -> None:
     gone = next(b for b in p.beasts if b.id == a.beast)
     p.beasts = tuple(b for b in p.beasts if b.id != a.beast)
     s.beast_discard += (a.beast,)
-    if gone.placed and p.beasts and not C.BEAST[p.beasts[-1].id].special:
-        # its meeple stays on the board this year: the newcomer shares it
-        p.beasts = p.beasts[:-1] + (replace(p.beasts[-1], placed=True),)
+    if gone.placed and p.beasts and not C.BEAST[gone.id].special and not C.BEAST[p.beasts[-1].id].special:
+        # its meeple stays on the board this year: the newcomer needs one of the house's
+        # figures (Ignis has two; the orange one is the Ember Fox's alone)
+        figures = 2 if p.house == "ignis" else 1
+        kept = sum(1 for b in p.beasts[:-1] if not C.BEAST[b.id].special)
+        if figures - 1 - kept < 1:
+            p.beasts = p.beasts[:-1] + (replace(p.beasts[-1], placed=True),)
 
 
 decision("discard_beast")((_discard_beast_legal, _discard_beast_apply))

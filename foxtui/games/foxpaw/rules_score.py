@@ -8,6 +8,7 @@ from .actions import DONE, Freeze
 from .rules_core import (
     add_vp,
     auto,
+    check_prophecies,
     decision,
     discard_spell,
     draw_mischief,
@@ -39,12 +40,21 @@ def total_stars(s: State, who: int) -> int:
 @auto("scoring")
 def _scoring(s: State, t: Task) -> None:
     s.phase = "scoring"
+    track, beasts = [], []
     for seat, p in enumerate(s.players):
+        track.append(C.REPUTATION_REWARD[p.reputation].stars)
+        beasts.append(skill_total(s, seat, "scoring_stars"))
         gain(s, seat, C.REPUTATION_REWARD[p.reputation])  # the Reputation track counts now
-        p.stars += skill_total(s, seat, "scoring_stars")
+        p.stars += beasts[-1]
+    check_prophecies(s)  # a Darkness card from the track may fulfil one: it counts now
     who = participants(s)
     ranking = rank_by(s, who, lambda w: total_stars(s, w))
     stars = [[w, total_stars(s, w)] for w in who]
+    parts = [
+        [w, 0, total_stars(s, w), 0, 0] if w == OBSIDIO else
+        [w, s.players[w].perm_stars, s.players[w].stars - track[w] - beasts[w], track[w], beasts[w]]
+        for w in who
+    ]
     vp, to = [], -2
     for place, w in enumerate(ranking[: len(SCORING_VP)]):
         if place == 2 and len(s.seats) < 4:
@@ -52,10 +62,11 @@ def _scoring(s: State, t: Task) -> None:
             to = w
             if w >= 0:
                 draw_mischief(s, w, 1)
+                check_prophecies(s)  # fulfilled at once, before the expiring Stars go
             continue
         add_vp(s, w, SCORING_VP[place], "scoring")
         vp.append([w, SCORING_VP[place]])
-    s.scorings += (ScoringReport(s.round, stars, ranking, vp, to),)
+    s.scorings += (ScoringReport(s.round, stars, ranking, vp, to, parts),)
     if s.round != years(s):
         # the offer changes and expiring Stars are gone
         while s.display:
@@ -169,7 +180,8 @@ def _final(s: State, t: Task) -> None:
     bonuses = (1,) if two(s) else (2, 1)
     for place, w in enumerate(rank_by(s, [i for i in seats if done[i] > 0], done.__getitem__)[: len(bonuses)]):
         add_vp(s, w, bonuses[place], "prophecies")
-        lines.append(f"{s.seats[w].name}: +{bonuses[place]} VP for {done[w]} fulfilled Prophecies")
+        lines.append(f"{s.seats[w].name}: +{bonuses[place]} VP for {done[w]} fulfilled "
+                     f"{'Prophecy' if done[w] == 1 else 'Prophecies'}")
     s.final = FinalReport(dark, done, lines)
     s.phase = "over"
     s.tasks = []

@@ -287,6 +287,7 @@ def _year_start(s: State, t: Task) -> None:
     s.phase = "placement"
     for seat, p in enumerate(s.players):
         p.wizards = C.WIZARDS
+        p.resting = ()
         p.night = False
         p.ability_used = False
         p.beasts = tuple(b if not b.placed else replace(b, placed=False) for b in p.beasts)

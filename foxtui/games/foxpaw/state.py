@@ -36,7 +36,6 @@ class Meeple(msgspec.Struct, frozen=True, array_like=True, gc=False):
     owner: int
     beast: str = ""
     marker: int = 0
-    rested: bool = False
 
 
 class Task(msgspec.Struct, frozen=True, array_like=True, gc=False):
@@ -75,12 +74,14 @@ class Player(msgspec.Struct):
     strength_vp: bool = False  # the +1 VP for Strength 8 was taken
     knowledge_vp: bool = False
     darkness: tuple[int, ...] = ()  # secret values
+    darkness_drawn: int = 0  # Darkness cards drawn this game (not the 2-player starting three)
     mischief: tuple[str, ...] = ()  # secret
     prophecies: tuple[str, ...] = ()  # secret until fulfilled
     fulfilled: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
     beasts: tuple[BeastCard, ...] = ()
     wizards: int = 0  # wizards still to place this year
+    resting: tuple[str, ...] = ()  # meeples on the rest space this year ("" a wizard, else a beast's card)
     night: bool = False  # a wizard of this house is at night this year
     spell_markers: int = 4
     learned: tuple[str, ...] = ()  # every Spell learned this game
@@ -103,7 +104,7 @@ class DuelReport(msgspec.Struct, frozen=True):
     outcome: str  # one / both / none
     rewarded: list[int]  # duelists who got a reward
     audience_rewarded: bool
-    bets: list[list[int]]  # [seat, bet index] of the audience
+    bets: list[list[int]]  # [seat, bet index] of the spectators who bet (secret: see view.py)
     right: list[int]  # seats that bet right
 
 
@@ -121,6 +122,9 @@ class ScoringReport(msgspec.Struct, frozen=True):
     ranking: list[int]
     vp: list[list[int]]  # [participant, VP]
     mischief_to: int  # the participant that took a Mischief card instead of 1 VP (-2: nobody)
+    #: [participant, permanent, expiring, Reputation track, beasts]: the Stars by kind as
+    #: they were counted (expiring: Spells, events, the Carnival, Mischief, Prophecies ...)
+    parts: list[list[int]] = []
 
 
 class FinalReport(msgspec.Struct, frozen=True):

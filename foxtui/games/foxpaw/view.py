@@ -15,6 +15,7 @@ by index into ``content.SPACES``. ``OBSIDIO`` (-1) is House Obsidio.
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from . import content as C
 from .rules import event_years, to_act, years
@@ -52,6 +53,7 @@ class HouseView(msgspec.Struct, frozen=True):
     objects: list[str]
     beasts: list[BeastView]
     wizards_left: int
+    resting: list[str]  # meeples on its rest space this year: "" a wizard, else a beast's card
     at_night: bool
     spell_markers: int
     learned: list[str]
@@ -59,6 +61,7 @@ class HouseView(msgspec.Struct, frozen=True):
     ice: int
     ability_used: bool
     darkness_cards: int
+    darkness_drawn: int  # Darkness cards drawn this game (not the 2-player starting three)
     mischief_cards: int
     prophecies: int  # unfulfilled, face down
     fulfilled: list[str]
@@ -187,6 +190,7 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         objects=list(p.objects),
         beasts=[BeastView(b.id, b.exhausted, C.BEAST[b.id].uses, b.placed) for b in p.beasts],
         wizards_left=p.wizards,
+        resting=list(p.resting),
         at_night=p.night,
         spell_markers=p.spell_markers,
         learned=list(p.learned),
@@ -194,6 +198,7 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         ice=p.ice,
         ability_used=p.ability_used,
         darkness_cards=len(p.darkness),
+        darkness_drawn=p.darkness_drawn,
         mischief_cards=len(p.mischief),
         prophecies=len(p.prophecies),
         fulfilled=list(p.fulfilled),
@@ -201,6 +206,15 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
         darkness_draw=darkness_count(state, seat) if p.house else 0,
         vp_parts=list(p.vp),
     )
+
+
+def _duel_report(r: DuelReport, seat: int | None, everything: bool) -> DuelReport:
+    """A duel as ``seat`` may know it: the bets are secret, so only the right ones (they
+    showed themselves when their owners took the resource) and the seat's own."""
+    if everything:
+        return r
+    bets = [b for b in r.bets if b[0] in r.right or b[0] == seat]
+    return r if len(bets) == len(r.bets) else replace(r, bets=bets)
 
 
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
@@ -268,7 +282,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         prophecy_deck=len(state.prophecy_deck),
         darkness_deck=len(state.darkness_deck),
         darkness_discard=list(state.darkness_discard),
-        duel_reports=list(state.duel_reports),
+        duel_reports=[_duel_report(r, seat, everything) for r in state.duel_reports],
         event_reports=list(state.event_reports),
         scorings=list(state.scorings),
         final=state.final,

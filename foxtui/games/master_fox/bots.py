@@ -39,7 +39,7 @@ class _Wishes:
         free = SACK_LIMIT - len(view.sack)
         # Any single ruse pawn helps (fox: +1, snake: a steal, hammer: a shield),
         # as long as it leaves room for the loot still needed; a second one hurts.
-        self.ruse_ok = ruse == 0 and free > min(len(self.wanted), max(0, STOP_LOOT - loot))
+        self.ruse_ok = bool(view.ruse_kinds) and ruse == 0 and free > min(len(self.wanted), max(0, STOP_LOOT - loot))
         n = len(view.names)
         turns = view.turn if view.mode == "turns" else view.turn // REALTIME_STEPS_PER_TURN
         self.patient = turns <= PATIENT_TURNS * n
@@ -60,8 +60,25 @@ class _Wishes:
         return any(k in self.wanted for k in could_be) or (self.ruse_ok and _all_ruse(could_be))
 
 
+def _stale(view: Any, i: int) -> bool:
+    """Someone grabbed at spot ``i`` since we felt it: the memory may be wrong."""
+    heard = view.heard[i]
+    return heard is not None and heard.stale
+
+
+def _targets(view: Any, wishes: _Wishes) -> list[int]:
+    """Spots remembered to hold a pawn surely worth stashing, with no grab heard there since."""
+    return [
+        i for i, f in enumerate(view.memory) if f is not None and wishes.good(f.could_be) and not _stale(view, i)
+    ]
+
+
 def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
-    """Explores the box, touches likely pawns until sure, grabs what the missions want."""
+    """Explores the box, touches likely pawns until sure, grabs what the missions want,
+    and calls STOP as soon as it may (after stashing a pawn in hand worth a point).
+
+    Looting on for a fourth pawn instead, when the sack had room for one that would
+    still score, won fewer seeded games against this bot than stopping did."""
     if view.phase == "steal":
         return _steal(view, legal)
     if view.phase != "loot":
@@ -70,13 +87,15 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     wishes = _Wishes(view)
     if view.hand is not None:
         if Stash in kinds and wishes.good(view.hand.could_be):
-            return Stash()
+            return Stash()  # STOP comes right after, before the turn passes
+        if Stop in kinds:
+            return Stop()  # rather than put it back and wait: STOP drops it into the box
         return PutBack()
     if Stop in kinds:
         return Stop()
     memory = view.memory
     if Grab in kinds:
-        targets = [i for i, f in enumerate(memory) if f is not None and wishes.good(f.could_be)]
+        targets = _targets(view, wishes)
         if targets:
             # Surest first (fewest possibilities), then most recently felt (least likely gone).
             best = min(targets, key=lambda i: (len(memory[i].could_be), -memory[i].turn))
@@ -85,7 +104,9 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
         unsure = [
             i
             for i, f in enumerate(memory)
-            if f is not None and f.level < content.LEVELS and len(f.could_be) > 1 and wishes.promising(f.could_be)
+            if f is not None
+            and wishes.promising(f.could_be)
+            and ((f.level < content.LEVELS and len(f.could_be) > 1) or _stale(view, i))
         ]
         if unsure:
             return Touch(SPOTS[max(unsure, key=lambda i: memory[i].turn)])

@@ -28,6 +28,19 @@ def _ends_looting(state: State, seat: int, pawn: int) -> bool:
     return True
 
 
+def _hands_emptied(state: State, viewer: int | None) -> str:
+    """At STOP every pawn still in a looting hand goes back into the box (whose hands
+    are full is public, what they hold is not)."""
+    holders = [s for s, p in enumerate(state.players) if p.hand is not None]
+    if not holders:
+        return ""
+    names = ["your" if s == viewer else f"{state.seats[s].name}'s" for s in holders]
+    if len(names) == 1:
+        return f" The pawn in {names[0]} hand goes back into the box."
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return f" The pawns in {listed} hands go back into the box."
+
+
 def describe(state: State, seat: int, action, viewer: int | None) -> str:
     me = viewer == seat
     name = "You" if me else state.seats[seat].name
@@ -61,7 +74,7 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
     if isinstance(action, EndTurn):
         return "You ended your turn." if me else f"{name} ended the turn."
     if isinstance(action, Stop):
-        return f"{name} called STOP!"
+        return f"{name} called STOP!" + _hands_emptied(state, viewer)
     if isinstance(action, KeepMission):
         return f"{name} kept the {content.label(action.animal)} mission uncovered."
     if isinstance(action, Steal):

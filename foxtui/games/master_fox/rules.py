@@ -34,7 +34,7 @@ from .actions import (
     Stop,
     Touch,
 )
-from .state import Felt, Held, Options, Player, RoundSummary, ScoreLine, SeatRound, State, StealRecord
+from .state import Felt, GrabRecord, Held, Options, Player, RoundSummary, ScoreLine, SeatRound, State, StealRecord
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SACK_LIMIT = 4  # pawns of any kind in a sack
@@ -63,8 +63,12 @@ _TURN_MOVES = {
     for g in (False, True)
 }
 _REALTIME_MOVES = TOUCHES + GRABS
-_HOLDING = (STASH, PUT_BACK)
-_HOLDING_FULL = (PUT_BACK,)
+# A pawn in the looting hand: (room in the sack?, may call STOP?) -> moves.
+_HOLDING_MOVES = {
+    (room, stop): ((STASH,) if room else ()) + (PUT_BACK,) + ((STOP,) if stop else ())
+    for room in (False, True)
+    for stop in (False, True)
+}
 
 
 # --- seats and ages -------------------------------------------------------
@@ -123,6 +127,7 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
         revealed=[],
         thieves=[],
         steals=[],
+        grabs=[],
         eggs=[0] * n,
         breakdown=[dict.fromkeys(CATEGORIES, 0) for _ in range(n)],
         summaries=[],
@@ -164,6 +169,7 @@ def start_round(state: State) -> State:
         revealed=[],
         thieves=[],
         steals=[],
+        grabs=[],
     )
 
 
@@ -186,6 +192,11 @@ def to_act(state: State) -> frozenset[int]:
 def loot_count(state: State, seat: int) -> int:
     pawns = state.pawns
     return sum(1 for h in state.players[seat].sack if pawns[h.pawn] not in _RUSE)
+
+
+def may_stop(state: State, seat: int) -> bool:
+    """Whether ``seat``'s sack holds the loot pawns needed to call STOP."""
+    return len(state.players[seat].sack) >= STOP_LOOT and loot_count(state, seat) >= STOP_LOOT
 
 
 def effective_ruse(state: State, seat: int) -> str | None:
@@ -215,13 +226,14 @@ def legal_actions(state: State, seat: int) -> list:
     phase = state.phase
     if phase == "loot":
         player = state.players[seat]
-        if player.hand is not None:
-            return list(_HOLDING if len(player.sack) < SACK_LIMIT else _HOLDING_FULL)
+        can_stop = may_stop(state, seat)
+        if player.hand is not None:  # STOP too: the pawn in the hand goes back into the box
+            return list(_HOLDING_MOVES[len(player.sack) < SACK_LIMIT, can_stop])
         if state.options.mode == "realtime":
             moves = list(_REALTIME_MOVES)
         else:
             moves = list(_TURN_MOVES[state.touches_left > 0, not state.grab_used])
-        if loot_count(state, seat) >= STOP_LOOT:
+        if can_stop:
             moves.append(STOP)
         return moves
     if phase == "keep":
@@ -321,10 +333,12 @@ def _grab(state: State, seat: int, action: Grab) -> State:
         spots = list(spots)
         spots[i] = -1
     players = _with_player(state, seat, Player(memory, hand, player.sack))
+    # Everyone hears where a hand closed, and sees whether it came up holding a pawn.
+    grabs = state.grabs + [GrabRecord(i, seat, state.turn, pawn >= 0)]
     if turns:
         # An empty grab still spends the turn's grab: otherwise grabbing would be free touching.
-        return replace(state, players=players, spots=spots, grab_used=True)
-    return replace(state, players=players, spots=spots, turn=state.turn + 1)
+        return replace(state, players=players, spots=spots, grabs=grabs, grab_used=True)
+    return replace(state, players=players, spots=spots, grabs=grabs, turn=state.turn + 1)
 
 
 def _end_turn(state: State) -> State:
@@ -347,6 +361,10 @@ def _stash(state: State, seat: int, action: Stash) -> State:
     state = replace(state, players=players)
     if nobody_can_stop(state):
         return _reveal(state, -1)
+    if state.options.mode == "turns" and may_stop(state, seat):
+        # STOP may be called as soon as the sack holds three loot pawns: the turn waits
+        # for that choice (STOP or end the turn), with nothing else left to do in it.
+        return replace(state, touches_left=0, grab_used=True)
     return _end_turn(state)
 
 
@@ -383,8 +401,10 @@ def _end_turn_action(state: State, seat: int, action: EndTurn) -> State:
 
 
 def _stop(state: State, seat: int, action: Stop) -> State:
-    _looting_with_free_hand(state, seat, "call STOP")
-    if loot_count(state, seat) < STOP_LOOT:
+    if state.phase != "loot":
+        raise IllegalAction("You can only call STOP while looting.")
+    # A pawn still in the looting hand does not stop anyone: _reveal drops it back into the box.
+    if not may_stop(state, seat):
         raise IllegalAction(f"You need at least {STOP_LOOT} loot pawns in your sack to call STOP.")
     return _reveal(state, seat)
 

@@ -48,6 +48,16 @@ class Held(msgspec.Struct, frozen=True, array_like=True):
     turn: int
 
 
+class GrabRecord(msgspec.Struct, frozen=True, array_like=True):
+    """A grab everyone heard: which hand closed on which spot, when, and whether it came
+    up holding a pawn (public too: everyone sees whose looting hand is full)."""
+
+    spot: int
+    seat: int
+    turn: int  # the round's turn (realtime: looting step) of the grab
+    took: bool
+
+
 class Player(msgspec.Struct, frozen=True):
     memory: list[Felt | None]  # per spot of the box, this round; None = never felt
     hand: Held | None  # the looting hand
@@ -106,6 +116,7 @@ class State(msgspec.Struct, frozen=True):
     revealed: list[list[str]]  # every sack as shown at STOP (empty while looting)
     thieves: list[int]  # "steal" phase: snake owners still to choose, first one now
     steals: list[StealRecord]
+    grabs: list[GrabRecord]  # this round's grabs, oldest first: public, everyone hears a hand close
     eggs: list[int]
     breakdown: list[dict[str, int]]  # eggs by category over the whole game
     summaries: list[RoundSummary]

@@ -1,5 +1,6 @@
 """What a seat may know: its own memory of the box, its hand and sack, and the
-public table (missions, sack sizes, eggs, round summaries)."""
+public table (missions, the ruse kinds added so far, where the others grabbed,
+sack sizes, eggs, round summaries)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,18 @@ class Feel(msgspec.Struct, frozen=True):
 
     text: str
     level: int  # touches of this pawn so far (1..3); 0 for an empty spot
-    turn: int  # the round's turn when felt
-    could_be: tuple[str, ...]  # every pawn kind that feels like this; () for nothing
+    turn: int  # the round's turn (realtime: looting step) when felt; see ``ago``
+    could_be: tuple[str, ...]  # every kind in the game now that feels like this; () for nothing
+
+
+class Heard(msgspec.Struct, frozen=True):
+    """Grabs by other players at one spot since the viewer last felt it (or this round,
+    if it never did). Everyone hears where a hand closes and sees whose hand is full."""
+
+    seats: list[int]  # who grabbed there, each once, in the order of their latest grab
+    turn: int  # when the latest of those grabs was (as Feel.turn)
+    took: bool  # whether one of those grabs came up holding a pawn
+    stale: bool  # the viewer remembers this spot from before such a grab: it may be wrong now
 
 
 class View(msgspec.Struct, frozen=True):
@@ -37,9 +48,13 @@ class View(msgspec.Struct, frozen=True):
     keep_from: list[str]  # "keep" phase: last round's missions, the youngest keeps one
     seen_missions: list[str]  # drawn since the deck was shuffled
     deck_size: int
-    ruse_in_play: list[str]
+    ruse_kinds: list[str]  # the ruse kinds in the game now (what a carved token may be)
+    ruse_in_play: list[str]  # every ruse pawn in the game now, by kind
     pawns_in_play: int
     memory: list[Feel | None]  # the viewer's memory of the 40 spots ([] in the public view)
+    # Per spot, others' grabs there since the viewer last felt it (public view: every
+    # grab this round); None where there were none.
+    heard: list[Heard | None]
     hand: Feel | None  # the viewer's looting hand
     sack: list[Feel]  # the viewer's sack, as felt
     sack_sizes: list[int]
@@ -57,18 +72,81 @@ class View(msgspec.Struct, frozen=True):
     sacks: list[list[str]]  # true content of each sack
 
 
-def _felt(state: State, f: Felt | None) -> Feel | None:
+#: ruse kinds in the game -> {feel text: the kinds in the game that feel like that}
+_IN_GAME: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+
+
+def ruse_kinds(state: State) -> tuple[str, ...]:
+    """The ruse kinds in the game now (public: they join the box round by round)."""
+    present = set(state.pawns)
+    return tuple(k for k in content.RUSE_KINDS if k in present)
+
+
+def _could_be(ruse: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """What each feel may be, among the kinds in the game now: a carved token is a fox
+    in round 2, a fox or a snake in round 3, and any of the three from round 4."""
+    table = _IN_GAME.get(ruse)
+    if table is None:
+        texts = {content.feel(k, level) for k in content.ANIMALS + content.RUSE_KINDS for level in (1, 2, 3)}
+        table = _IN_GAME[ruse] = {
+            t: tuple(k for k in content.could_be(t) if not content.is_ruse(k) or k in ruse) for t in sorted(texts)
+        }
+    return table
+
+
+def _felt(state: State, f: Felt | None, could_be: dict[str, tuple[str, ...]]) -> Feel | None:
     if f is None:
         return None
     if f.pawn < 0:
         return Feel(content.NOTHING, 0, f.turn, ())
     text = content.feel(state.pawns[f.pawn], f.level)
-    return Feel(text, f.level, f.turn, content.could_be(text))
+    return Feel(text, f.level, f.turn, could_be[text])
 
 
-def _held(state: State, h: Held) -> Feel:
+def _held(state: State, h: Held, could_be: dict[str, tuple[str, ...]]) -> Feel:
     text = content.feel(state.pawns[h.pawn], h.level)
-    return Feel(text, h.level, h.turn, content.could_be(text))
+    return Feel(text, h.level, h.turn, could_be[text])
+
+
+def _heard(state: State, seat: int | None) -> list[Heard | None]:
+    """Others' grabs per spot since ``seat`` last felt there (public view: all of them).
+
+    Built from the public grab record and the seat's own memory only: a memory older
+    than a grab that took a pawn may be wrong, and so is a remembered pawn where a hand
+    closed on nothing.
+    """
+    out: list[Heard | None] = [None] * len(state.spots)
+    memory = state.players[seat].memory if seat is not None else None
+    for g in state.grabs:
+        if g.seat == seat:
+            continue
+        spot = g.spot
+        felt = memory[spot] if memory is not None else None
+        if felt is not None and felt.turn >= g.turn:
+            continue  # felt since: the memory already tells what is there
+        stale = felt is not None and (g.took or felt.pawn >= 0)
+        before = out[spot]
+        if before is None:
+            out[spot] = Heard([g.seat], g.turn, g.took, stale)
+        else:
+            seats = [s for s in before.seats if s != g.seat] + [g.seat]
+            out[spot] = Heard(seats, g.turn, before.took or g.took, before.stale or stale)
+    return out
+
+
+def ago(view: View, turn: int) -> str:
+    """How long ago something at ``turn`` (a Feel's or a Heard's) was, in words true in
+    either mode: turns in turn mode; in real-time mode, which has no turns, the moves
+    made at the table since (every touch, grab, stash and put-back counts one)."""
+    if view.mode == "realtime":
+        since = view.turn - turn - 1  # the step at ``turn`` counted itself
+        if since <= 0:
+            return "just now"
+        return "1 move ago" if since == 1 else f"{since} moves ago"
+    since = view.turn - turn
+    if since <= 0:
+        return "this turn"
+    return "1 turn ago" if since == 1 else f"{since} turns ago"
 
 
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
@@ -76,11 +154,13 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     memory: list[Feel | None] = []
     hand = None
     sack: list[Feel] = []
+    ruse = ruse_kinds(state)
     if seat is not None:
         me = players[seat]
-        memory = [_felt(state, f) for f in me.memory]
-        hand = None if me.hand is None else _held(state, me.hand)
-        sack = [_held(state, h) for h in me.sack]
+        could_be = _could_be(ruse)
+        memory = [_felt(state, f, could_be) for f in me.memory]
+        hand = None if me.hand is None else _held(state, me.hand, could_be)
+        sack = [_held(state, h, could_be) for h in me.sack]
     shown = state.phase in ("steal", "over")
     pawns = state.pawns
     turns = state.options.mode == "turns"
@@ -102,9 +182,11 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         keep_from=list(state.keep_from),
         seen_missions=list(state.seen),
         deck_size=len(state.deck),
+        ruse_kinds=list(ruse),
         ruse_in_play=[k for k in content.RUSE_KINDS for _ in range(pawns.count(k))],
         pawns_in_play=len(pawns),
         memory=memory,
+        heard=_heard(state, seat),
         hand=hand,
         sack=sack,
         sack_sizes=[len(p.sack) for p in players],

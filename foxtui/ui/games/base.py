@@ -6,21 +6,38 @@ through :meth:`GamePanel.show` (a seat's View and its legal actions, nothing
 else), choices go up as :class:`GamePanel.ActionChosen` messages. The panel
 never sees the State and never keeps game state of its own beyond what the
 last View said (a cursor position is fine).
+
+The base keeps what ``show`` was given (:attr:`GamePanel.view`, ``legal``,
+``seat``) and calls the panel's :meth:`GamePanel.redraw` once the panel is mounted
+and after every show; a panel draws from those and keeps only what is its own. Its
+moves are offered in a :class:`~foxtui.ui.widgets.moves.Moves` list through
+:meth:`GamePanel.offer` (which knows whether the list changed because someone else
+acted, or because this player did), and go up through :meth:`GamePanel.choose`,
+which sends only an action still in the legal list.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Generic, Sequence, TypeVar
 
+from textual import on
 from textual.message import Message
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widget import Widget
 
 from ..stylesheets import stylesheets
+from ..widgets.moves import Moves
+
+#: the game's View (a frozen msgspec Struct) and its Action (a union of them)
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
+#: what a line of a Moves list carries: a legal action, or a step of the panel's own
+LineT = TypeVar("LineT")
 
 
-class GamePanel(Widget, can_focus=True):
+class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
     #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
     KEYS_HELP: ClassVar[str] = ""
     #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
@@ -38,6 +55,33 @@ class GamePanel(Widget, can_focus=True):
         super().__init__(id=id)
         #: drawn in a replay: nothing is offered, and the replay screen takes the arrow keys
         self.replay = replay
+        self._shown: ViewT | None = None
+        #: the legal actions last shown (empty when this seat has nothing to do now)
+        self.legal: list[ActionT] = []
+        #: whose view is drawn; None: the public view (or a replay's public view)
+        self.seat: int | None = None
+        self._chosen: object = None  # the action the player sent up since the last show
+        # during the redraw of a show, why its lists change (see offer): someone else
+        # acted, or the show answers the player's choice
+        self._follow = False
+        self._answered: object = None
+        self._mounted = False
+
+    @property
+    def view(self) -> ViewT:
+        """The View last shown. Read only once there is one (``redraw`` is called only then)."""
+        if self._shown is None:
+            raise LookupError("the panel has not been shown a view yet")
+        return self._shown
+
+    @property
+    def has_view(self) -> bool:
+        return self._shown is not None
+
+    @property
+    def can_draw(self) -> bool:
+        """Mounted, with a view to draw (what ``redraw`` needs)."""
+        return self._mounted and self._shown is not None
 
     @property
     def roomy(self) -> bool:
@@ -58,10 +102,42 @@ class GamePanel(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
+    # --- data down
+
+    def on_mount(self) -> None:
+        self._mounted = True
+        self.redraw_if_shown()
+
+    def show(self, view: ViewT, legal: list[ActionT], seat: int | None) -> None:
         """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
         ``legal`` (empty when this seat has nothing to do now or in replay)."""
+        before, seat_before = self._shown, self.seat
+        self._shown, self.legal, self.seat = view, list(legal), seat
+        answered, self._chosen = self._chosen, None
+        # the same player still at the screen, who did not move: someone else did
+        follow = before is not None and seat == seat_before and answered is None
+        self.showing(before, seat_before)
+        self._follow, self._answered = follow, answered
+        try:
+            self.redraw_if_shown()
+        finally:
+            self._follow, self._answered = False, None
+
+    def showing(self, before: ViewT | None, seat_before: int | None) -> None:
+        """A new view was just stored (``before`` and ``seat_before`` are the last
+        show's): bring the panel's own state along before the redraw (the page a new
+        decision opens on, say). Nothing by default."""
+
+    def redraw(self) -> None:
+        """Draw ``self.view`` for ``self.seat`` and offer ``self.legal``. Called by the
+        base once the panel is mounted and has a view, and after each show."""
         raise NotImplementedError
+
+    def redraw_if_shown(self) -> None:
+        """``redraw()``, if the panel is mounted and has been shown a view (for a key,
+        a resize or a page turned, which may come before the first show)."""
+        if self.can_draw:
+            self.redraw()
 
     def show_clock(self, seconds_left: int | None) -> None:
         """The game's clock shows ``seconds_left`` (None: no clock runs). The clock is
@@ -71,3 +147,33 @@ class GamePanel(Widget, can_focus=True):
     def interlude(self, before: Any, after: Any) -> Screen | None:
         """A screen to show between two public views (a round summary, a reveal), or None."""
         return None
+
+    def offer(self, moves: Moves[LineT], lines: Sequence[LineT], label: Callable[[LineT], VisualType]) -> bool:
+        """Offer ``lines`` (legal actions, each labelled by ``label``) in one of the
+        panel's Moves lists, its highlight placed for what brought the change: during a
+        show because someone else acted it follows its action (or goes with it); a show
+        that answers the player's choice is a new decision; a change the player made
+        otherwise (another page) keeps the same action or starts at the first."""
+        return moves.offer(lines, label, follow=self._follow, chosen=self._answered)
+
+    # --- choices up
+
+    def choose(self, action: object) -> bool:
+        """Send ``action`` up as the player's choice if it is one of the legal actions
+        last shown (a list or a key may name a move that is gone); True if it was sent."""
+        if action is None or action not in self.legal:
+            return False
+        self._chosen = action  # the next show answers it: a new decision, not a list changed under the cursor
+        self.post_message(self.ActionChosen(action))
+        return True
+
+    @on(Moves.Chosen)
+    def _move_chosen(self, message: Moves.Chosen[Any]) -> None:
+        message.stop()
+        self.picked(message.action)
+
+    def picked(self, action: Any) -> None:
+        """Enter on a line of one of the panel's Moves lists: by default the line's action
+        goes up if it is still legal (a panel with lines of its own, such as "put the half
+        back", handles those first)."""
+        self.choose(action)

@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from foxtui.games.fox_experiment.actions import (
     TOKEN,
@@ -37,8 +36,9 @@ from foxtui.games.fox_experiment.actions import (
     Unlock,
     Unpair,
 )
+from foxtui.games.fox_experiment.actions import Action
 from foxtui.games.fox_experiment.breeding import best_match
-from foxtui.games.fox_experiment.view import science_text
+from foxtui.games.fox_experiment.view import View, science_text
 from foxtui.games.fox_experiment.content import (
     SCIENCE_CARD,
     STUDY,
@@ -52,6 +52,7 @@ from foxtui.games.fox_experiment.content import (
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
+from ..widgets.moves import Moves
 from ..widgets.status import update_if_changed
 from .base import GamePanel
 
@@ -175,17 +176,12 @@ class AdministrationScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ActionList(OptionList):
-    """The moves on offer (Enter does the highlighted one)."""
-
-    BINDINGS = [
-        Binding("enter", "select", "Do it", id="fox_experiment.choose"),
-        Binding("k", "cursor_up", "Previous move", id="fox_experiment.choice_up", show=False),
-        Binding("j", "cursor_down", "Next move", id="fox_experiment.choice_down", show=False),
-    ]
+#: a line of the moves list: a legal action, or a step of the breeding puzzle's own
+#: (("half", (die, half)) picks a half first, "back" puts it back)
+Line = Action | tuple[str, tuple[int, int]] | str
 
 
-class FoxExperimentPanel(GamePanel):
+class FoxExperimentPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_experiment.tcss"
     #: from this size a second page (the table, or your mat) is always in sight
     ROOMY_SIZE = (120, 32)
@@ -223,9 +219,6 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
-        self._view: Any = None
-        self._legal: list[Any] = []
-        self._seat: int | None = None
         self._page: str | None = None  # None: the phase's own page
         self._mat_seat = 0  # whose mat the "mat" page shows
         self._phase = ""
@@ -233,8 +226,6 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         self._auto: list[Pair] = []  # auto-match pairs still to make
         self._auto_done = False  # the auto-match's last pair was just sent
         self._auto_made = 0
-        self._choices: list[Any] = []
-        self._ready = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="fx-head")
@@ -243,31 +234,29 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
                 yield Static(id="fx-detail")
             with VerticalScroll(id="fx-side"):  # a roomy terminal: a second page in sight
                 yield Static(id="fx-side-detail")
-            yield ActionList(id="fx-moves")
+            yield Moves(id="fx-moves", keys="fox_experiment")
         yield Static(id="fx-hint")
-
-    def on_mount(self) -> None:
-        self._ready = True
-        self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
         if self.fit_roomy(event.size):
-            self._redraw()
+            self.redraw_if_shown()
 
     # --- data down
 
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
-        if view.phase != self._phase or seat != self._seat:
+    def showing(self, before: View | None, seat_before: int | None) -> None:
+        view, seat = self.view, self.seat
+        if view.phase != self._phase or seat != seat_before:
             self._page, self._phase = None, view.phase  # a new phase opens on its own page
             self._mat_seat = seat if seat is not None else 0
-        if seat != self._seat:
+        if seat != seat_before:
             self._auto, self._auto_done = [], False  # an auto-match is one player's
-        if seat != self._seat or not any(isinstance(a, Pair) for a in legal):
+        if seat != seat_before or not any(isinstance(a, Pair) for a in self.legal):
             self._half = None
-        self._view, self._legal, self._seat = view, list(legal), seat
         if self._half is not None and not self._pairs_with(self._half):
             self._half = None
-        self._redraw()
+
+    def show(self, view: View, legal: list[Action], seat: int | None) -> None:
+        super().show(view, legal, seat)
         if self._auto_done:
             self._auto_done = False
             self._highlight_record()
@@ -284,24 +273,26 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
 
     @property
     def page(self) -> str:
-        page = self._page or PAGE_FOR.get(self._view.phase, "table")
+        page = self._page or PAGE_FOR.get(self.view.phase, "table")
         if page == "puzzle" and self._litter() is None:
             return "mat"
         return page
 
     def _litter(self) -> Any | None:
-        view = self._view
+        if not self.has_view:
+            return None
+        view = self.view
         seat = view.seat if view.seat is not None else self._mat_seat
-        return view.players[seat].litter if view is not None else None
+        return view.players[seat].litter
 
     def _pairs_with(self, half: tuple[int, int]) -> list[Pair]:
-        return [a for a in self._legal if isinstance(a, Pair) and half in ((a.a, a.a_half), (a.b, a.b_half))]
+        return [a for a in self.legal if isinstance(a, Pair) and half in ((a.a, a.a_half), (a.b, a.b_half))]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self._view is None:
+        if not self.has_view:
             return False  # nothing drawn yet: no page to turn to
         if action == "auto_match":
-            return any(isinstance(a, Pair) for a in self._legal)
+            return any(isinstance(a, Pair) for a in self.legal)
         if action == "back":
             return self._half is not None
         if action == "page" and parameters[0] == "puzzle":
@@ -313,27 +304,27 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
     def action_page(self, page: str) -> None:
         self._page = page
         if page == "mat":
-            self._mat_seat = self._seat if self._seat is not None else self._mat_seat
-        self._redraw()
+            self._mat_seat = self.seat if self.seat is not None else self._mat_seat
+        self.redraw_if_shown()
 
     def action_scroll_page(self, step: int) -> None:
         page = self.query_one("#fx-page", VerticalScroll)
         page.scroll_page_down() if step > 0 else page.scroll_page_up()
 
     def action_others(self) -> None:
-        n = len(self._view.names)
-        start = self._mat_seat if self.page == "mat" else (self._seat if self._seat is not None else -1)
+        n = len(self.view.names)
+        start = self._mat_seat if self.page == "mat" else (self.seat if self.seat is not None else -1)
         self._mat_seat = (start + 1) % n
         self._page = "mat"
-        self._redraw()
+        self.redraw_if_shown()
 
     def action_back(self) -> None:
         if self._half is not None:
             self._half = None
-            self._redraw()
+            self.redraw_if_shown()
 
     def action_auto_match(self) -> None:
-        litter = self._view.players[self._seat].litter if self._seat is not None else None
+        litter = self.view.players[self.seat].litter if self.seat is not None else None
         if litter is None:
             return
         proposal = best_match(litter.dice, litter.tokens_free, litter.pairs)
@@ -355,8 +346,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         if made == self._auto_made - 1:
             return  # a bot's step came first: the pair sent last is still on its way
         step = self._auto.pop(0)
-        if made == self._auto_made and step in self._legal:
-            self.post_message(self.ActionChosen(step))
+        if made == self._auto_made and self.choose(step):
             self._auto_made += 1
             self._auto_done = not self._auto
         else:
@@ -364,37 +354,24 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
 
     def _highlight_record(self) -> None:
         """After an auto-match the next thing to do is recording the pup: Enter does it."""
-        record = next((n for n, a in enumerate(self._choices) if isinstance(a, ConfirmPup)), None)
+        moves = self.query_one(Moves)
+        record = next((a for a in moves.actions if isinstance(a, ConfirmPup)), None)
         if record is not None:
-            self.query_one(ActionList).highlighted = record
+            moves.highlight(record)
 
-    def _choose(self, action: Any) -> None:
-        if action in self._legal:
-            self._auto = []
-            self.post_message(self.ActionChosen(action))
-
-    @on(OptionList.OptionSelected, "#fx-moves")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        index = event.option_index
-        if not 0 <= index < len(self._choices):
-            return
-        choice = self._choices[index]
-        if isinstance(choice, tuple) and choice[0] == "half":
-            self._half = choice[1]
-            self._redraw()
-            self.query_one(ActionList).highlighted = 0
-        elif choice == "back":
+    def picked(self, action: Line) -> None:
+        if isinstance(action, tuple) and action[0] == "half":
+            self._half = action[1]  # its partners take the list, the first one highlighted
+            self.redraw_if_shown()
+        elif action == "back":
             self.action_back()
-        else:
-            self._choose(choice)
+        elif self.choose(action):
+            self._auto = []
 
     # --- drawing
 
-    def _redraw(self) -> None:
-        if not self._ready or self._view is None:
-            return
-        view = self._view
+    def redraw(self) -> None:
+        view = self.view
         update_if_changed(self.query_one("#fx-head", Static), self._head_text(view), layout=False)
         page = self.page
         if page == "puzzle":
@@ -407,17 +384,17 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         if self.roomy:
             side = self._table_text(view) if page != "table" else self._mat_text(view, self._mat_seat)
             update_if_changed(self.query_one("#fx-side-detail", Static), side)
-        self._offer(self._moves())
+        moves = self.query_one(Moves)
+        self.offer(moves, self._moves(), self._label)
         update_if_changed(self.query_one("#fx-hint", Static), self._hint_text(view), layout=False)
-        moves = self.query_one(ActionList)
-        moves.display = bool(self._choices)
+        moves.display = bool(moves.option_count)
         # the moves keep the arrow keys whenever there are any (PgUp/PgDn scroll the page)
         focused = self.screen.focused
         if moves.display or focused is None or focused is self or not focused.display:
             (moves if moves.display else self.query_one("#fx-page")).focus()
         self.refresh_bindings()
 
-    def _head_text(self, view: Any) -> Text:
+    def _head_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}", style="bold")
         if view.current is not None:
@@ -446,7 +423,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             out.append(f" · {p.points} point tokens")
         return out
 
-    def _table_text(self, view: Any) -> Text:
+    def _table_text(self, view: View) -> Text:
         out = Text()
         auto = view.automaton
         if auto is not None:
@@ -484,7 +461,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
                 out.append(" · " + ", ".join(view.names[s] for s in r.seats), style="bold")
         return out
 
-    def _mat_text(self, view: Any, seat: int) -> Text:
+    def _mat_text(self, view: View, seat: int) -> Text:
         p = view.players[seat]
         out = Text()
         out.append(f"{p.name}'s mat", style="bold")
@@ -530,7 +507,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             out.append(f"\nCollecting now gives: {_counts(p.research_tokens)}")
         return out
 
-    def _puzzle_text(self, view: Any) -> Text:
+    def _puzzle_text(self, view: View) -> Text:
         lit = self._litter()
         out = Text()
         out.append(f"Breeding a {lit.sex} pup", style="bold")
@@ -567,11 +544,11 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             out.append("\nScience played: " + ", ".join(SCIENCE_CARD[c].name for c in lit.science))
         return out
 
-    def _moves(self) -> list[Any]:
+    def _moves(self) -> list[Line]:
         """The legal moves, with a breeding roll's pairs offered half by half."""
-        pairs = [a for a in self._legal if isinstance(a, Pair)]
+        pairs = [a for a in self.legal if isinstance(a, Pair)]
         # recording the pup comes first once no half is left to pair
-        rest = sorted((a for a in self._legal if not isinstance(a, Pair)), key=lambda a: not isinstance(a, ConfirmPup))
+        rest = sorted((a for a in self.legal if not isinstance(a, Pair)), key=lambda a: not isinstance(a, ConfirmPup))
         if not pairs:
             return rest
         if self._half is not None:
@@ -584,19 +561,8 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         halves.sort(key=lambda h: (h[0] == TOKEN, h))
         return [("half", h) for h in halves] + rest
 
-    def _offer(self, choices: list[Any]) -> None:
-        widget = self.query_one(ActionList)
-        if choices == self._choices:
-            return  # the same offer: keep the highlight
-        old = widget.highlighted
-        self._choices = choices
-        widget.clear_options()
-        widget.add_options([Option(self._label(a)) for a in choices])
-        if choices:
-            widget.highlighted = min(old or 0, len(choices) - 1)
-
-    def _label(self, a: Any) -> str:
-        view = self._view
+    def _label(self, a: Line) -> str:
+        view = self.view
         me = view.players[view.seat] if view.seat is not None else None
         if isinstance(a, tuple):  # a half of the breeding puzzle
             return "Pair " + half_label(view, *a[1])
@@ -652,17 +618,17 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             return f"Done with studies: collect {_counts(me.research_tokens) if me else ''}"
         return type(a).__name__
 
-    def _hint_text(self, view: Any) -> Text:
+    def _hint_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
-        if not self._legal:
-            if view.phase == "over" or self.replay or self._seat is None:
+        if not self.legal:
+            if view.phase == "over" or self.replay or self.seat is None:
                 out.append("t table · m mat · o other players")
             else:
                 waiting = ", ".join(view.names[s] for s in view.to_act) or "the table"
                 out.append(f"Waiting for {waiting}. t table · o other players")
         elif self._half is not None:
             out.append("Join it with which half? Enter pair · Esc put it back")
-        elif any(isinstance(a, Pair) for a in self._legal):
+        elif any(isinstance(a, Pair) for a in self.legal):
             out.append("Pick a half, then its partner · a auto-match · t m o pages")
         else:
             out.append("↑↓ move · Enter do it · t table · m mat · o others")

@@ -13,22 +13,21 @@ from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual import events
 from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
-from textual.widgets import Digits, OptionList, Static
+from textual.widgets import Digits, Static
 
 from foxtui.games.fox_matters import content
 from foxtui.games.fox_matters.actions import (
     NUM_COLUMNS,
+    Action,
     EndAction,
     FaceFear,
     MoveKnight,
@@ -38,9 +37,11 @@ from foxtui.games.fox_matters.actions import (
     TakeBack,
     UseAbility,
 )
+from foxtui.games.fox_matters.view import View
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
+from ..widgets.moves import Moves
 from ..widgets.scrolling import GrowsInPlace
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
@@ -69,7 +70,7 @@ class CheckScreen(ModalScreen[None]):
         Binding("escape", "close", "Continue", id="fox_matters.check.close_escape", show=False),
     ]
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: View) -> None:
         super().__init__()
         self.view = view
 
@@ -175,47 +176,7 @@ class ColumnView(GrowsInPlace, ScrollView):
         return self._lines[index].crop_extend(0, width, blank)
 
 
-class ActionList(OptionList):
-    """The moves on offer at the zoomed-in column (Enter plays the highlighted one)."""
-
-    BINDINGS = [
-        Binding("enter", "select", "Do it", id="fox_matters.choose"),
-        Binding("k", "cursor_up", "Previous move", id="fox_matters.choice_up", show=False),
-        Binding("j", "cursor_down", "Next move", id="fox_matters.choice_down", show=False),
-    ]
-
-    #: Its size is the stylesheet's, never its moves': a longer or shorter list redraws
-    #: its own lines and scrollbar, and OptionList's layout of the whole screen is not needed.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, markup=False)  # a player's name is never read as markup
-
-    def watch_show_vertical_scrollbar(self) -> None:
-        # The moves now wrap at another width. OptionList learns it from a resize only,
-        # and a list of a fixed size is not resized when its scrollbar comes or goes.
-        self._clear_caches()
-
-    def offer(self, labels: list[str]) -> None:
-        """Show these moves, rewriting only those that changed, the highlight staying on the
-        same line (a list cleared and filled again is laid out again, scrolled back to the
-        top and drawn whole)."""
-        old = [str(option.prompt) for option in self.options]
-        if labels == old:
-            return
-        kept = min(len(old), len(labels))
-        for index in range(kept):
-            if old[index] != labels[index]:
-                self.replace_option_prompt_at_index(index, labels[index])
-        for index in range(len(old) - 1, kept - 1, -1):
-            self.remove_option_at_index(index)
-        self.add_options(labels[kept:])
-        if labels and self.highlighted is None:
-            self.highlighted = 0
-        self.scroll_to_highlight()
-
-
-class FoxMattersPanel(GamePanel):
+class FoxMattersPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
     #: from this size all six columns are shown at once
     ROOMY_SIZE = (120, 32)
@@ -238,7 +199,9 @@ The six columns are shown one at a time; the line at the top sums up all six
 - **p**: the next player takes the keyboard (anyone may move in any order).
 
 It is a cooperative table: during the Action anyone may play any face-up card, and
-cards remember whose they are. Only the moves you may make now are offered.
+cards remember whose they are. Only the moves you may make now are offered. When
+someone else's move changes the list, the highlight stays on your move; if that move
+is gone, nothing is highlighted and Enter does nothing until you pick again.
 """
 
     BINDINGS = [
@@ -257,12 +220,7 @@ cards remember whose they are. Only the moves you may make now are offered.
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
-        self._view: Any = None
-        self._legal: list[Any] = []
-        self._seat: int | None = None
         self._column = 0  # the zoomed-in column
-        self._choices: list[Any] = []
-        self._ready = False
         self._whole_table = False  # t: the table in place of the moves (80x24)
         self._clock_left: int | None = None  # the table's clock, as last shown
 
@@ -279,22 +237,14 @@ cards remember whose they are. Only the moves you may make now are offered.
                 yield Static(id="fm-table")
                 with VerticalScroll(id="fm-whole"):
                     yield Static(id="fm-whole-table")
-                yield ActionList(id="fm-moves")
+                yield Moves(id="fm-moves", keys="fox_matters")
         yield Static(id="fm-hint")
-
-    def on_mount(self) -> None:
-        self._ready = True
-        self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
         if self.fit_roomy(event.size):
-            self._redraw()
+            self.redraw_if_shown()
 
     # --- data down
-
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
-        self._view, self._legal, self._seat = view, list(legal), seat
-        self._redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.reports) > len(before.reports):
@@ -309,8 +259,8 @@ cards remember whose they are. Only the moves you may make now are offered.
             self._draw_timer()
 
     def _draw_timer(self) -> None:
-        if not self._ready:
-            return
+        if not self.can_draw:
+            return  # drawn with the rest once the panel is on screen
         timer = self.query_one("#fm-timer", Digits)
         left = None if self.replay else self._clock_left
         timer.display = left is not None
@@ -321,7 +271,7 @@ cards remember whose they are. Only the moves you may make now are offered.
     # --- what is on offer
 
     def _offered(self, kind: type) -> Any | None:
-        return next((a for a in self._legal if type(a) is kind), None)
+        return next((a for a in self.legal if type(a) is kind), None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
@@ -330,12 +280,12 @@ cards remember whose they are. Only the moves you may make now are offered.
             return not self.roomy and not self.replay  # the whole table is in sight anyway
         return True
 
-    def _moves_here(self) -> list[Any]:
+    def _moves_here(self) -> list[Action]:
         """The legal moves that concern the zoomed-in column, then those of no column."""
-        view, c = self._view, self._column
+        view, c = self.view, self._column
         here = {p.card for p in view.columns[c].cards}
-        out = []
-        for a in self._legal:
+        out: list[Action] = []
+        for a in self.legal:
             if isinstance(a, PlayCard):
                 keep = a.column == c
             elif isinstance(a, TakeBack):
@@ -363,34 +313,21 @@ cards remember whose they are. Only the moves you may make now are offered.
     def _goto(self, column: int) -> None:
         if column != self._column:
             self._column = column
-            self._redraw()
+            self.redraw_if_shown()
 
     def action_table(self) -> None:
         self._whole_table = not self._whole_table
-        self._redraw()
+        self.redraw_if_shown()
         target = "#fm-whole" if self._whole_table else "#fm-moves"
         self.query_one(target).focus()  # the arrow keys scroll what is in sight
 
     def action_play(self, what: str) -> None:
-        self._choose(self._offered(Ready if what == "ready" else EndAction))
-
-    def _choose(self, action: Any | None) -> None:
-        if action is not None and action in self._legal:
-            self.post_message(self.ActionChosen(action))
-
-    @on(OptionList.OptionSelected, "#fm-moves")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        index = event.option_index
-        if 0 <= index < len(self._choices):
-            self._choose(self._choices[index])
+        self.choose(self._offered(Ready if what == "ready" else EndAction))
 
     # --- drawing
 
-    def _redraw(self) -> None:
-        if not self._ready or self._view is None:
-            return
-        view = self._view
+    def redraw(self) -> None:
+        view = self.view
         # the head and the hint have a fixed height: no layout for them
         update_if_changed(self.query_one("#fm-head", Static), self._head_text(view), layout=False)
         self._draw_timer()
@@ -414,14 +351,14 @@ cards remember whose they are. Only the moves you may make now are offered.
         self.query_one("#fm-table").display = not roomy and not whole
         self.query_one("#fm-whole").display = roomy or whole
         self.query_one("#fm-moves").display = not whole
-        self._offer(self._moves_here())
+        moves = self.query_one(Moves)
+        self.offer(moves, self._moves_here(), self._label)
         update_if_changed(self.query_one("#fm-hint", Static), self._hint_text(view), layout=False)
-        moves = self.query_one(ActionList)
         if self.screen.focused is None or self.screen.focused is self or not self.screen.focused.display:
             (self.query_one("#fm-whole") if whole else moves).focus()
         self.refresh_bindings()
 
-    def _head_text(self, view: Any) -> Text:
+    def _head_text(self, view: View) -> Text:
         phase = PHASE[view.phase]
         if view.phase == "action" and not view.timer_seconds:
             phase += " (untimed)"
@@ -454,7 +391,7 @@ cards remember whose they are. Only the moves you may make now are offered.
         style = "reverse bold" if c == self._column else ("green" if col.problems and s.met else "")
         return Text(body.ljust(9), style=style)
 
-    def _column_text(self, view: Any, c: int) -> Text:
+    def _column_text(self, view: View, c: int) -> Text:
         col = view.columns[c]
         s = col.status
         out = Text(f"Column {c + 1}", style="bold")
@@ -501,11 +438,11 @@ cards remember whose they are. Only the moves you may make now are offered.
                 out.append(f"\n {line}")
         return out
 
-    def _player_mark(self, view: Any, seat: int) -> Text:
+    def _player_mark(self, view: View, seat: int) -> Text:
         mark = "✓" if view.phase in ("planning", "action") and view.ready[seat] else " "
-        return Text(f"{mark}{view.names[seat]}", style="bold" if seat == self._seat else "")
+        return Text(f"{mark}{view.names[seat]}", style="bold" if seat == self.seat else "")
 
-    def _table_summary(self, view: Any) -> Text:
+    def _table_summary(self, view: View) -> Text:
         """One short line per player (80x24); t shows the whole table."""
         out = Text(no_wrap=True, overflow="ellipsis")
         for seat in range(len(view.names)):
@@ -521,7 +458,7 @@ cards remember whose they are. Only the moves you may make now are offered.
             out.append(f": {cheese} cheese · {held}", style="dim")
         return out
 
-    def _table_text(self, view: Any) -> Text:
+    def _table_text(self, view: View) -> Text:
         """Every player's knights with their cheese and whole hand, wrapped."""
         out = Text()
         for seat in range(len(view.names)):
@@ -537,13 +474,8 @@ cards remember whose they are. Only the moves you may make now are offered.
             out.append("\n  " + (", ".join(cards) or "no cards"))
         return out
 
-    def _offer(self, choices: list[Any]) -> None:
-        if choices != self._choices:
-            self._choices = choices
-            self.query_one(ActionList).offer([self._label(a) for a in choices])
-
     def _owner(self, card: str) -> str:
-        view = self._view
+        view = self.view
         for seat, hand in enumerate(view.hands):
             if card in hand:
                 return view.names[seat]
@@ -553,8 +485,8 @@ cards remember whose they are. Only the moves you may make now are offered.
                     return view.names[played.owner]
         return "?"
 
-    def _label(self, a: Any) -> str:
-        view = self._view
+    def _label(self, a: Action) -> str:
+        view = self.view
         if isinstance(a, PlayCard):
             return f"Play {content.card_label(a.card)} · {self._owner(a.card)}"
         if isinstance(a, TakeBack):
@@ -581,10 +513,10 @@ cards remember whose they are. Only the moves you may make now are offered.
             return text
         return type(a).__name__
 
-    def _hint_text(self, view: Any) -> Text:
+    def _hint_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
-        if not self._legal:
-            if self.replay or self._seat is None:
+        if not self.legal:
+            if self.replay or self.seat is None:
                 out.append("← → zoom into another column.")
             elif view.phase == "over":
                 out.append(view.end_reason)

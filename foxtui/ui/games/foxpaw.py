@@ -18,11 +18,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from foxtui.games.foxpaw import actions as A
 from foxtui.games.foxpaw import content as C
+from foxtui.games.foxpaw.actions import Action
+from foxtui.games.foxpaw.view import View
 
+from ..widgets.moves import Moves
 from ..widgets.status import update_if_changed
 from .base import GamePanel
 from .foxpaw_board import cell_subtitle, events_body, location_body, location_title, overview_cell
@@ -64,16 +66,6 @@ GAIN_FIELDS = (("energy", "Energy"), ("reputation", "Reputation"), ("strength", 
                ("prophecies", "Prophecies"), ("darkness_cards", "Darkness"))
 
 
-class FoxpawChoices(OptionList):
-    """The moves on offer now (Enter plays the highlighted one)."""
-
-    BINDINGS = [
-        Binding("enter", "select", "Do it", id="foxpaw.choose"),
-        Binding("k", "cursor_up", "Previous move", id="foxpaw.choice_up", show=False),
-        Binding("j", "cursor_down", "Next move", id="foxpaw.choice_down", show=False),
-    ]
-
-
 def gains(before: Any, after: Any) -> list[Text]:
     """What each house's public side changed by between two views (a step's effects)."""
     if before is None or len(before.houses) != len(after.houses):
@@ -97,7 +89,7 @@ def gains(before: Any, after: Any) -> list[Text]:
     return out
 
 
-class FoxpawPanel(GamePanel):
+class FoxpawPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "foxpaw.tcss"
     #: from this size the whole board is shown at once (a 120x32 terminal: the play
     #: screen's status line, log and key bar take 7 lines)
@@ -146,18 +138,12 @@ are made one player at a time behind a handover screen and revealed together.
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
-        self._view: Any = None
-        self._legal: list[Any] = []
-        self._seat: int | None = None
         self._page = "farm"
         self._board_page = "farm"  # the last location zoomed in (y, e, o toggle back to it)
         self._looking = False  # the player turned to this page (a decision did not)
         self._meeple = ""  # the meeple being placed: "" a wizard, else a beast's card
-        self._choices: list[Any] = []
         self._decision: tuple | None = None  # the decision the page last zoomed to
-        self._last: Any = None  # the last view shown (its public side says what changed)
-        self._changes: list[Text] = []
-        self._ready = False
+        self._changes: list[Text] = []  # what the last step changed (the last view's public side to this one's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="fp-head")
@@ -171,28 +157,21 @@ are made one player at a time behind a handover screen and revealed together.
                 yield Static(id="fp-page-text")
             with Vertical(id="fp-right"):
                 yield Static(id="fp-prompt")
-                yield FoxpawChoices(id="fp-choices")
+                yield Moves(id="fp-choices", keys="foxpaw")
                 yield Static(id="fp-detail")
                 with VerticalScroll(id="fp-side", can_focus=False):
                     yield Static(id="fp-side-text")
         yield Static(id="fp-hint")
 
-    def on_mount(self) -> None:
-        self._ready = True
-        self._redraw()
-
     def on_resize(self, event: events.Resize) -> None:
         self.fit_roomy(event.size)
-        self._redraw()  # the pages are laid out for the width
+        self.redraw_if_shown()  # the pages are laid out for the width
 
     # --- data down
 
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
-        self._changes = gains(self._last, view)
-        self._last = view
-        self._view, self._legal, self._seat = view, list(legal), seat
+    def showing(self, before: View | None, seat_before: int | None) -> None:
+        self._changes = gains(before, self.view)
         self._follow_decision()
-        self._redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         pages = interlude_pages(before, after)
@@ -202,19 +181,19 @@ are made one player at a time behind a handover screen and revealed together.
 
     def _pages(self) -> list[str]:
         pages = [*LOCATIONS, EVENTS]
-        if self._seat is not None:
+        if self.seat is not None:
             pages.append(YOU)
         return pages + [HOUSES]
 
     def _follow_decision(self) -> None:
         """A new decision zooms to where it happens (the player may look elsewhere after)."""
-        view = self._view
+        view = self.view
         d = view.decision
         key = None if d is None else (d.kind, d.seat, d.space, d.step, view.year, tuple(view.to_act))
         if key == self._decision:
             return
         self._decision = key
-        if d is None or not (self._legal or self._seat is None or self.replay):
+        if d is None or not (self.legal or self.seat is None or self.replay):
             return  # a player waiting for others keeps the page they are reading
         self._looking = False
         if view.phase == "event" and view.event is not None:
@@ -244,7 +223,7 @@ are made one player at a time behind a handover screen and revealed together.
             if page in LOCATIONS:
                 self._board_page = page
             self.query_one("#fp-page", VerticalScroll).scroll_home(animate=False)
-        self._redraw()
+        self.redraw_if_shown()
 
     @property
     def _wide(self) -> bool:
@@ -260,7 +239,7 @@ are made one player at a time behind a handover screen and revealed together.
     def _meeples(self) -> list[str]:
         """The meeples the legal placements use: "" (a wizard) first, then beasts."""
         seen: list[str] = []
-        for a in self._legal:
+        for a in self.legal:
             if type(a) is A.Place and a.beast not in seen:
                 seen.append(a.beast)
         return sorted(seen, key=lambda b: (b != "", b))
@@ -270,60 +249,54 @@ are made one player at a time behind a handover screen and revealed together.
         if len(meeples) < 2:
             return
         self._meeple = meeples[(meeples.index(self._meeple) + 1) % len(meeples)] if self._meeple in meeples else meeples[0]
-        self._redraw()
+        self.redraw_if_shown()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "meeple":
             return len(self._meeples()) > 1 and not self._wide
         if action == "goto" and parameters and parameters[0] == YOU:
-            return self._seat is not None
+            return self.seat is not None
         return True
 
     # --- choosing
 
-    def _offered(self) -> list[Any]:
+    def _offered(self) -> list[Action]:
         """The legal actions in the list: placements only for the chosen meeple."""
         meeples = self._meeples()
         meeple = self._meeple if self._meeple in meeples else (meeples[0] if meeples else "")
-        offered = [a for a in self._legal if type(a) is not A.Place or a.beast == meeple]
+        offered = [a for a in self.legal if type(a) is not A.Place or a.beast == meeple]
         return sorted(offered, key=board_order)  # stable: other moves keep the engine's order
-
-    @on(OptionList.OptionSelected, "#fp-choices")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        index = event.option_index
-        if 0 <= index < len(self._choices) and self._choices[index] in self._legal:
-            self.post_message(self.ActionChosen(self._choices[index]))
 
     @on(OptionList.OptionHighlighted, "#fp-choices")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if not self.can_draw:
+            return
         action = self._highlighted_action()
-        page = location_of(self._view, action) if action is not None else None
+        page = location_of(self.view, action) if action is not None else None
         if page is not None and page != self._page:
             self._page = self._board_page = page
-        self._redraw(keep_choices=True)
+        self._draw(keep_choices=True)
 
-    def _highlighted_action(self) -> Any | None:
-        widget = self.query_one(FoxpawChoices)
-        index = widget.highlighted
-        if index is None or not 0 <= index < len(self._choices):
-            return None
-        return self._choices[index]
+    def _highlighted_action(self) -> Action | None:
+        return self.query_one(Moves).highlighted_action
 
     # --- drawing
 
-    def _redraw(self, keep_choices: bool = False) -> None:
-        if not self._ready or self._view is None:
-            return
-        view, seat = self._view, self._seat
+    def redraw(self) -> None:
+        self._draw(keep_choices=False)
+
+    def _draw(self, keep_choices: bool) -> None:
+        view, seat = self.view, self.seat
+        moves = self.query_one(Moves)
         if not keep_choices:
-            self._offer(self._offered())
-        action = self._highlighted_action()
+            self.offer(moves, self._offered(), lambda a: Text(label(view, a, seat), no_wrap=True, overflow="ellipsis"))
+        offered = moves.actions
+        action = moves.highlighted_action
         cursor = action.space if isinstance(action, (A.Place, A.PlaceObsidio)) else -1
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
-        legal_spaces = {a.space for a in self._choices if isinstance(a, (A.Place, A.PlaceObsidio))}
+        legal_spaces = {a.space for a in offered if isinstance(a, (A.Place, A.PlaceObsidio))}
         update_if_changed(self.query_one("#fp-head", Static), self._head(view))
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
@@ -347,13 +320,12 @@ are made one player at a time behind a handover screen and revealed together.
         update_if_changed(self.query_one("#fp-hint", Static), self._hint(view))
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
-        choices = self.query_one(FoxpawChoices)
-        if self.screen.focused in (None, self, choices):
-            (choices if self._choices and not self._wide else self).focus()
+        if self.screen.focused in (None, self, moves):
+            (moves if offered and not self._wide else self).focus()
         self.refresh_bindings()
 
     def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
-        view, seat = self._view, self._seat
+        view, seat = self.view, self.seat
         if page == EVENTS:
             return events_body(view, seat)
         if page == YOU and seat is not None:
@@ -377,7 +349,7 @@ are made one player at a time behind a handover screen and revealed together.
         """A small cell's width on a roomy terminal: a quarter of the board, less its border."""
         return max(10, (self.size.width - 2 - 42) // len(COLUMNS) - 2)
 
-    def _head(self, view: Any) -> Text:
+    def _head(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(f"Year {view.year} of {view.years}", style="bold")
         out.append(f" · {PHASE_NAME.get(view.phase, view.phase)}")
@@ -398,7 +370,7 @@ are made one player at a time behind a handover screen and revealed together.
                 out.append_text(who_text(view, w))
                 out.append(f" {h.vp} VP {h.total_stars}★")
             return out
-        tabs = [*LOCATIONS, EVENTS] + ([YOU] if self._seat is not None else []) + [HOUSES]
+        tabs = [*LOCATIONS, EVENTS] + ([YOU] if self.seat is not None else []) + [HOUSES]
         for n, page in enumerate(tabs):
             if n:
                 out.append(" ")
@@ -407,22 +379,12 @@ are made one player at a time behind a handover screen and revealed together.
             out.append(word, style=style)
         return out
 
-    def _offer(self, choices: list[Any]) -> None:
-        widget = self.query_one(FoxpawChoices)
-        if choices == self._choices:
-            return  # the same offer: keep the highlight
-        self._choices = choices
-        view, seat = self._view, self._seat
-        widget.clear_options()
-        widget.add_options([Option(Text(label(view, a, seat), no_wrap=True, overflow="ellipsis")) for a in choices])
-        if choices:
-            widget.highlighted = 0
-
-    def _draw_right(self, view: Any, action: Any | None) -> None:
-        seat = self._seat
+    def _draw_right(self, view: View, action: Action | None) -> None:
+        seat = self.seat
+        offered = bool(self.query_one(Moves).option_count)
         text = prompt(view, seat)
-        head = Text(text, style="bold" if self._choices else "italic")
-        if self._choices:
+        head = Text(text, style="bold" if offered else "italic")
+        if offered:
             d = view.decision
             if d is not None and d.kind in ("student", "duel_secret", "bid"):
                 head.append("\nSecret: nobody sees it until everyone has chosen.", style="italic yellow")
@@ -442,7 +404,7 @@ are made one player at a time behind a handover screen and revealed together.
             if view.decision is not None:
                 head.append("\n" + prompt(view, None), style="italic")
         update_if_changed(self.query_one("#fp-prompt", Static), head)
-        self.query_one(FoxpawChoices).display = bool(self._choices)
+        self.query_one(Moves).display = offered
         info = Text()
         if action is not None:
             for n, line in enumerate(detail(view, action, seat)):
@@ -455,8 +417,8 @@ are made one player at a time behind a handover screen and revealed together.
         side = self.query_one("#fp-side", VerticalScroll)
         if not self.roomy:
             # 80x24: the houses' scores fill the room the moves leave
-            side.display = not self._choices
-            if not self._choices:
+            side.display = not offered
+            if not offered:
                 update_if_changed(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
         else:
             side.display = True
@@ -470,20 +432,20 @@ are made one player at a time behind a handover screen and revealed together.
                 out.append_text(line)
         return out
 
-    def _hint(self, view: Any) -> Text:
+    def _hint(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
         keys = "h l" if self.replay else "← →"
-        if self._wide and self._legal:
+        if self._wide and self.legal:
             back = {EVENTS: "e", YOU: "y", HOUSES: "o"}[self._page]
             out.append(f"{back} back to the board and your moves · {keys} pages")
             return out
-        if not self._legal:
+        if not self.legal:
             if view.phase == "over":
                 out.append("The game is over. ")
-            elif not self.replay and self._seat is not None:
+            elif not self.replay and self.seat is not None:
                 waiting = ", ".join(who(view, s) for s in view.to_act) or "nobody"
                 out.append(f"Waiting for {waiting}. ")
-            out.append(f"{keys} pages · 1-0 locations · e events · o houses" + ("" if self._seat is None else " · y you"))
+            out.append(f"{keys} pages · 1-0 locations · e events · o houses" + ("" if self.seat is None else " · y you"))
             return out
         out.append(f"↑↓ choose · Enter do it · {keys} pages · y your house")
         if len(self._meeples()) > 1:

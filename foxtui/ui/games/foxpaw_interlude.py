@@ -181,16 +181,21 @@ def duel_page(view: Any, r: Any) -> RenderableType:
     parts: list[RenderableType] = [head, Text(""), table]
     if r.audience_rewarded:
         parts.append(Text(f"\nBoth attacked: every spectator gets {reward(card.audience)}.", style="bold"))
-    if r.bets:
+    # bets are secret: the view holds the right ones (shown as their owners take the
+    # resource) and the viewer's own; a wrong bet is nobody else's business
+    shown = [(seat, bet) for seat, bet in r.bets if seat in r.right or seat == view.seat]
+    if shown:
         bets = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), header_style="bold", expand=True)
         bets.add_column("In the grandstand", ratio=2)
         bets.add_column("Bet", ratio=2)
         bets.add_column("", ratio=1)
-        for seat, bet in r.bets:
+        for seat, bet in shown:
             right = seat in r.right
             bets.add_row(who_text(view, seat), Text(C.BET_NAME[C.BETS[bet]]),
                          Text("right: +1 resource" if right else "wrong", style="green" if right else "bright_black"))
         parts += [Text(""), bets]
+    parts.append(Text("\nA right bet shows itself as its owner takes a resource; other bets stay secret.",
+                      style="italic"))
     return Group(*parts)
 
 
@@ -227,8 +232,10 @@ def night_page(before: Any, after: Any) -> RenderableType:
                               Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {sp.row}"),
                               Text(gave), Text("—" if m.owner == OBSIDIO else f"{rep:+d}"))
                 place += 1
-    parts: list[RenderableType] = [
-        Text("Everyone goes to bed; the sleep order is next year's turn order.", style="italic"), table]
+    last = before.year >= before.years
+    order = ("the sleep order settles every tie of the final scoring" if last
+             else "the sleep order is next year's turn order")
+    parts: list[RenderableType] = [Text(f"Everyone goes to bed; {order}.", style="italic"), table]
     if after.year > before.year and after.phase != "over":
         nxt = Text.assemble((f"\nSchool year {after.year} begins:", "bold"))
         nxt.append(f"\n Teacher: {C.TEACHER[after.teacher].name} ({house_name(C.TEACHER[after.teacher].house)})")
@@ -309,34 +316,35 @@ def _tie_note(view: Any, ranking: list[int], value: dict[int, int], what: str) -
 
 
 def scoring_page(view: Any, r: Any) -> RenderableType:
+    """The Stars of every house by kind, as the scoring counted them (from its report: the
+    beasts and expiring Stars may be gone by the time the page is read)."""
     stars = {w: n for w, n in r.stars}
     vp = {w: n for w, n in r.vp}
+    kinds = {w: rest for w, *rest in getattr(r, "parts", [])}
     table = Table(box=None, pad_edge=False, padding=(0, 2, 0, 0), header_style="bold", expand=True)
     table.add_column("", no_wrap=True)
     table.add_column("House", ratio=1, min_width=8, overflow="ellipsis", no_wrap=True)
     table.add_column("Perm.", justify="right", no_wrap=True)
     table.add_column("Exp.", justify="right", no_wrap=True)
-    table.add_column("Rep/beasts", justify="right", no_wrap=True)
+    table.add_column("Rep.", justify="right", no_wrap=True)
+    table.add_column("Beasts", justify="right", no_wrap=True)
     table.add_column("Stars", justify="right", no_wrap=True)
     table.add_column("Gets", ratio=1, overflow="fold")
     for n, w in enumerate(r.ranking):
-        if w == OBSIDIO:
-            perm, bonus = "", ""
-            expiring = ""
+        if w == OBSIDIO or w not in kinds:
+            cells = ["", str(stars[w]) if w == OBSIDIO else "", "", ""]
         else:
-            h = view.houses[w]
-            extra = C.REPUTATION_REWARD[h.reputation].stars + sum(
-                C.BEAST[b.id].skill.amount for b in h.beasts if C.BEAST[b.id].skill.kind == "scoring_stars")
-            perm, bonus = str(h.perm_stars), f"{extra:+d}"
-            expiring = str(stars[w] - h.perm_stars - extra)
+            perm, expiring, track, beasts = kinds[w]
+            cells = [str(perm), str(expiring), f"{track:+d}", f"{beasts:+d}"]
         gets = f"+{vp[w]} VP" if w in vp else ("a Mischief card" if w == r.mischief_to else "")
         if gets == "a Mischief card" and w == OBSIDIO:
             gets = "nothing (no cards)"
-        table.add_row(ordinal(n + 1), who_text(view, w), perm, expiring, bonus, Text(str(stars[w]), style="bold"), gets)
+        table.add_row(ordinal(n + 1), who_text(view, w), *cells, Text(str(stars[w]), style="bold"), gets)
     parts: list[RenderableType] = [
         Text("Most Stars: 3 VP, second 2 VP, third 1 VP"
              + (" (with fewer than 4 players the third takes a Mischief card instead)." if len(view.names) < 4 else ".")
-             + " Stars: permanent + expiring + what the Reputation track and beasts pay now.", style="italic"),
+             + " Stars: permanent + expiring (Spells, events, the Carnival, Prophecies ...) + what the "
+               "Reputation track and beasts pay now.", style="italic"),
         Text(""), table,
     ]
     tie = _tie_note(view, list(r.ranking), stars, "Stars")

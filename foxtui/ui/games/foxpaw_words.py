@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from rich.text import Text
 
 from foxtui.games.foxpaw import actions as A
 from foxtui.games.foxpaw import content as C
+from foxtui.games.foxpaw import effects as E
 from foxtui.games.foxpaw.state import OBSIDIO
 
 #: a colour per house (text always names the house too: colour only helps)
@@ -119,10 +121,15 @@ def object_text(obj: str) -> str:
     return f"{o.name} ({o.kind.title()} {level}): {'; '.join(parts)}"
 
 
-def spell_text(spell: str) -> str:
+def spell_text(spell: str, house: Any | None = None) -> str:
+    """"Kindle (Regular): pay 1 Herb, 2 Energy → +2 Stars", at what it costs ``house``
+    (a HouseView: its Energy discounts) when given, else at the printed cost."""
     s = C.SPELL[spell]
     kind = "Forbidden" if s.forbidden else "Regular"
-    return f"{s.name} ({kind}): pay {cost(s.cost)} → {reward(s.reward)}"
+    price = E.spell_cost(house, spell) if house is not None and house.house else s.cost
+    off = s.cost.energy - price.energy
+    note = f" ({off} Energy off for you)" if off else ""
+    return f"{s.name} ({kind}): pay {cost(price)}{note} → {reward(s.reward)}"
 
 
 def mischief_line(card: str) -> str:
@@ -163,25 +170,75 @@ def _teacher_effect(view: Any) -> str:
 
 
 def _skill_sum(house: Any | None, kind: str, location: str = "") -> int:
-    if house is None:
-        return 0
-    total = 0
-    for b in house.beasts:
-        sk = C.BEAST[b.id].skill
-        if sk.kind == kind and (not location or sk.location == location):
-            total += sk.amount
-    return total
+    return E.skill_total(house, kind, location) if house is not None else 0
+
+
+class _Nobody:
+    """A house with nothing: the public view's stand-in for "the one who places"."""
+
+    house, wish, beasts = "", False, ()
+
+
+def _house(view: Any, seat: int | None) -> Any:
+    return me(view, seat) or _Nobody()
 
 
 def rest_energy(view: Any, seat: int | None) -> int:
-    bonus = 1 if _teacher_effect(view) == "rest_energy" else 0
-    return C.REST_ENERGY + bonus + _skill_sum(me(view, seat), "rest_energy")
+    return E.rest_energy(view.teacher, _house(view, seat))
+
+
+def _told_gain(h: Any, change: E.Change) -> tuple[C.Reward, bool]:
+    """What a change gives as the tracks take it (Energy stops at 12, Reputation at 5,
+    Strength and Knowledge at 12), and whether a track cut it short."""
+    g = change.gain
+    if not hasattr(h, "energy"):
+        return g, False
+    n = change.net(h)
+    told = msgspec.structs.replace(
+        g,
+        energy=n["energy"] + change.cost.energy if g.energy > 0 else g.energy,
+        reputation=n["reputation"] + (1 if sum(change.by_coin) else 0) if g.reputation > 0 else g.reputation,
+        strength=n["strength"], knowledge=n["knowledge"],
+        choice=max(0, g.choice),  # a resource owed and taken is no gain of its own
+    )
+    return told, told != g
+
+
+def change_text(view: Any, seat: int | None, change: E.Change) -> str:
+    """One sentence for what a move does to the mover: "Pay 1 Herb, 1 Energy → +4 Stars."."""
+    h = _house(view, seat)
+    parts = []
+    if change.cost != C.FREE:
+        pay = f"Pay {cost(change.cost)}"
+        herbs, goods = change.by_coin
+        if herbs + goods:
+            instead = " and ".join(p for p in (plural(herbs, "Herb") if herbs else "", f"{goods} Goods" if goods else "") if p)
+            pay += f" ({plural(herbs + goods, 'Coin')} for {instead}, −1 Reputation)"
+        parts.append(pay)
+    told, cut = _told_gain(h, change)
+    gains = [reward(told)] if told != C.NOTHING else []
+    if change.perm_stars:
+        gains.append(f"+{plural(change.perm_stars, 'permanent Star')}")
+    if change.broom_vp:
+        gains.append("+1 VP (both halves of a Broom point)")
+    for talent in ("strength", "knowledge"):
+        before = getattr(h, talent, C.TALENT_VP_AT)
+        if before < C.TALENT_VP_AT <= before + getattr(told, talent):
+            gains.append(f"+1 VP ({talent.title()} {C.TALENT_VP_AT})")
+    if parts and gains:
+        text = f"{', '.join(parts)} → {', '.join(gains)}"
+    else:
+        text = ", ".join(parts or gains) or "Nothing"
+    return text + (" (a track stops at its end)" if cut else "") + "."
 
 
 def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
-    """What the space does, as a few short sentences (costs first), told to ``seat``."""
+    """What the space does, as a few short sentences (costs first), told to ``seat``: with
+    its house's abilities, beasts and the supervising Teacher (``effects``, as the rules
+    pay them)."""
     sp = C.SPACES[i]
     house = me(view, seat)
+    h = _house(view, seat)
     out: list[str] = []
     k = sp.kind
     if k == "information":
@@ -196,10 +253,10 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     elif k == "gain":
         extra = ""
         if sp.location == "kiosk":
-            coins = _skill_sum(house, "kiosk_coin") + (1 if _teacher_effect(view) == "kiosk_coin" else 0)
+            coins = E.kiosk_coins(view.teacher, h)
             if coins:
-                extra = f" (+{coins} more Coin{'s' if coins > 1 else ''}: Teacher or beast)"
-        out.append(f"{reward(sp.reward)}{extra}.")
+                extra = f" (with {plural(coins, 'more Coin')} from the Teacher or a beast)"
+        out.append(f"{reward(E.use_gain(view.teacher, h, i))}{extra}.")
     elif k == "bribery":
         out.append("Choose the supervising Teacher, then next year's; you learn the Teacher deck's order.")
     elif k == "cut_in_line":
@@ -213,31 +270,37 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
         out.append("Steal a random Mischief card from each of two players (the deck stands in).")
     elif k == "train":
         talent = "Strength" if sp.location == "sports" else "Knowledge"
-        out.append(f"At the Evaluation: 1 Energy per space, here {reward(sp.reward)}; "
+        out.append(f"At the Evaluation: 1 Energy per space, here {reward(E.train_gain(h, i, 1))}; "
                    f"you may train on over the free spaces below.")
         bonus = _skill_sum(house, "train_bonus", sp.location)
         if bonus:
-            out.append(f"Your beast adds +{bonus} {talent}.")
+            out.append(f"Your beast adds +{bonus} {talent} once, however far you train.")
     elif k == "study":
         out.append(f"At the Evaluation: buy a Wand or Broom for {plural(view.object_price, 'Coin')}; "
                    f"it needs Strength (Brooms) or Knowledge (Wands) of at least {view.year}.")
     elif k == "classroom":
         n = "1 Spell" if sp.spells == 1 else "1 Spell (2 with Reputation 3 or more)"
         gift = f", and {reward(sp.reward)}" if sp.reward != C.NOTHING else ""
-        out.append(f"At the Evaluation: learn {n}, paying its cost{gift}.")
+        off = E.spell_discount(h)
+        discount = f" (every Spell costs you {off} Energy less)" if off else ""
+        out.append(f"At the Evaluation: learn {n}, paying its cost{discount}{gift}.")
     elif k == "dormitory":
         bonus = " (+1 from the Teacher)" if _teacher_effect(view) == "dorm_energy" else ""
-        out.append(f"At night: {reward(sp.reward)}{bonus}. Beds fill from the top: early to bed, early next year.")
+        gain = E.night_gain(view.teacher, view.carnival, h, i)
+        out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top: early to bed, early next year.")
     elif k == "carnival":
         card = C.CARNIVAL.get(view.carnival)
-        row = reward(card.rows[sp.row - 2]) if card else "nothing"
-        shared = reward(card.centered) if card else "nothing"
-        extra = " (+1 more Mischief card: Aquatis)" if has_ability(house, "aquatis", 1) else ""
-        out.append(f"At night: {reward(sp.reward)}{extra}; this row of the card: {row}; everyone here: {shared}.")
+        if card is None:
+            out.append(f"At night: {reward(sp.reward)}.")
+        else:
+            extra = " (Aquatis: a second Mischief card)" if has_ability(house, "aquatis", 1) else ""
+            out.append(f"At night: {reward(E.night_gain(view.teacher, view.carnival, h, i))}{extra}.")
+            shared = f"; {reward(card.centered)} for all here" if card.centered != C.NOTHING else ""
+            out.append(f"(The card: {reward(card.rows[sp.row - 2])} on this row{shared}.)")
     if sp.darkness:
-        n = house.darkness_draw if house is not None and house.house else 1
+        n = E.darkness_count(view.teacher, h) if h.house else 1
         out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
-    if sp.location in view.ice and not (house is not None and house.house == "trifrost"):
+    if sp.location in view.ice and h.house != "trifrost":
         out.append("Iced: entering costs 1 Energy, paid to Tri-Frost.")
     return out
 
@@ -249,8 +312,6 @@ def occupant(view: Any, m: Any) -> Text:
     out = who_text(view, m.owner)
     if m.beast:
         out.append(f"'s {beast_name(m.beast)}")
-    if m.rested:
-        out.append(" (rested)", style="italic")
     return out
 
 
@@ -410,7 +471,7 @@ def label(view: Any, a: Any, seat: int | None) -> str:
     if k is A.ShowDarkness:
         return f"Darkness card {darkness_card(a.card)}: duel with {C.GESTURE_NAME[C.DARK_GESTURE[a.card]]}"
     if k is A.Bet:
-        return f"Bet: {C.BET_NAME[a.outcome]}"
+        return "No bet" if a.outcome == C.NO_BET else f"Bet: {C.BET_NAME[a.outcome]}"
     if k is A.Bid:
         return f"Bid {a.energy} Energy"
     if k is A.Opponent:
@@ -436,7 +497,8 @@ def _use_label(view: Any, d: Any) -> str:
         return "Tattle"
     if sp.kind == "information":
         return f"Pay {cost(sp.cost)}: {reward(sp.reward)}"
-    return f"Use it: {reward(sp.reward)}"
+    seat = d.seat if d.seat >= 0 else None
+    return f"Use it: {reward(E.use_gain(view.teacher, _house(view, seat), d.space))}"
 
 
 def _done_label(d: Any) -> str:
@@ -476,50 +538,54 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
         h = C.HOUSE[a.house]
         mine = C.STUDENT.get(view.student)
         kept = mine is not None and mine.wish == a.house
-        out = ["Wish kept: +2 Coins, +2 permanent Stars, and only this ability:" if kept else "Both abilities:"]
+        out = ["Wish kept: +2 Coins, +2 permanent Stars, and only this ability:"] if kept else []
         for n, text in enumerate(h.abilities, 1):
             if not kept or n == h.kept:
                 out.append(f"{n}. {text}")
-        out.append(f"Rival house: {house_name(h.rival)}.")
+        out.append(f"Rival: {house_name(h.rival)}.")
         return out
     if k is A.PickObject:
-        price = "" if d is not None and d.kind == "start_object" else f"Costs {plural(view.object_price, 'Coin')}. "
-        return [price + object_text(a.object) + "."]
+        o = C.OBJECT[a.object]
+        level = "0-II" if o.level == "low" else "III-V"
+        change = E.preview(view, seat, a) if me(view, seat) is not None else None
+        notes = [n for n in ("casts Forbidden Spells" if o.forbidden else "",
+                             f"the {o.half} half of a VP" if o.half and not (change and change.broom_vp) else "") if n]
+        what = change_text(view, seat, change) if change is not None else object_text(a.object) + "."
+        return [f"{o.name} ({o.kind.title()} {level}): {what}"] + ([f"({'; '.join(notes)})"] if notes else [])
     if k is A.PickBeast:
         b = C.BEAST[a.beast]
-        extra = " It does not count against the one-beast limit." if b.special else ""
-        return [f"{b.name}: exhausted after {plural(b.uses, 'use')}. {skill(a.beast)}{extra}"]
+        extra = " Orange; it counts toward your limit." if b.special else ""
+        return [f"{b.name} ({plural(b.uses, 'use')}): {skill(a.beast)}{extra}"] + _change_lines(view, a, seat)
     if k is A.PickPair:
         mine = (1, 3) if a.pair == 0 else (2, 4)
         return [f"You place Obsidio's markers {mine[0]} and {mine[1]}; your opponent the other two."]
     if k is A.PlayMischief:
-        return [mischief_line(a.card)]
+        return [mischief_line(a.card)] + [f"For you: {line}" for line in _change_lines(view, a, seat)]
+    if k is A.Recover:
+        return _recover_lines(view, a, seat)
+    if k is A.Use:
+        return _change_lines(view, a, seat)
     if k is A.Train:
-        sp = C.SPACES[d.space] if d is not None and d.space >= 0 else None
-        if sp is None:
-            return []
-        rows = [r for r in C.LOCATION_SPACES[sp.location] if C.SPACES[r].row >= sp.row][: a.spaces]
-        total = C.Reward()
-        for r in rows:
-            total = _plus(total, C.SPACES[r].reward)
         energy = me(view, seat).energy if me(view, seat) is not None else 0
-        return [f"Pay {a.spaces} Energy (you have {energy}): {reward(total)}."]
+        return _change_lines(view, a, seat) + [f"You have {energy} Energy."]
     if k is A.Rest:
         energy = me(view, seat).energy if me(view, seat) is not None else 0
-        return [f"The meeple stays on its space; you take Energy (you have {energy}) instead of its effect."]
+        return _change_lines(view, a, seat) + [
+            f"Instead of its effect; the meeple leaves its space for your rest space (you have {energy} Energy)."]
     if k is A.Leave:
-        return ["Stand here without using the space (it still counts for Prophecies)."]
+        return ["Stand here without using the space (it counts for Prophecies while you stand here)."]
     if k is A.Learn:
         s = C.SPELL[a.spell]
+        h = _house(view, seat)
         slot = view.spells.index(a.spell) if a.spell in view.spells else -1
-        first = slot >= 0 and not view.spell_marks[slot]
-        lines = [spell_text(a.spell) + "."]
-        if first:
-            lines.append("The top place is free: +1 Star.")
-        if s.forbidden:
-            n = me(view, seat).darkness_draw if me(view, seat) is not None else 1
-            lines.append(f"Forbidden: you draw {plural(n, 'Darkness card')}.")
-        return lines
+        notes = ["Forbidden"] if s.forbidden else []  # its Darkness cards are in the sentence above
+        off = s.cost.energy - E.spell_cost(h, a.spell).energy if h.house else 0
+        if off:
+            notes.append(f"{off} Energy off for you")
+        if slot >= 0 and not view.spell_marks[slot]:
+            notes.append("top place: +1 Star")
+        lines = _change_lines(view, a, seat) or [spell_text(a.spell) + "."]
+        return lines + ([f"({'; '.join(notes)})"] if notes else [])
     if k is A.DiscardSpell:
         return [spell_text(a.spell) + ". Its markers go back; a new Spell takes its place."]
     if k is A.PickTeacher:
@@ -527,17 +593,20 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
     if k is A.PayWith:
         h = me(view, seat)
         have = f"You have {plural(h.herbs, 'Herb')}, {h.goods} Goods, {plural(h.coins, 'Coin')}." if h is not None else ""
-        return [f"The price of {_bought(d)}: {cost(_price(d))}. {have}".strip()]
+        return _change_lines(view, a, seat) + ([have] if have else [])
     if k is A.Spy:
         marks = [who(view, s) for s in view.event_marks[a.event]] if a.event < len(view.event_marks) else []
-        return ["You will know this Magical Event for the rest of the game."] + (
+        return _change_lines(view, a, seat) + ["You will know this Magical Event for the rest of the game."] + (
             [f"Markers already on it: {', '.join(marks)}."] if marks else [])
     if k is A.Gesture:
         return _gesture_lines(view, a.gesture)
     if k is A.ShowDarkness:
-        return _gesture_lines(view, C.DARK_GESTURE[a.card]) + [f"The card (worth {C.DARK_VALUE[a.card]}) is given up after the duel."]
+        return _gesture_lines(view, C.DARK_GESTURE[a.card]) + [f"You give the card up (worth {C.DARK_VALUE[a.card]})."]
     if k is A.Bet:
-        return ["A right bet gives 1 resource of your choice."]
+        if a.outcome == C.NO_BET:
+            return ["Watch without betting: nothing to win. Nobody else learns whether you bet."]
+        return ["A right bet gives 1 resource of your choice, and shows itself then;",
+                "a wrong one is never shown to anyone else."]
     if k is A.Bid:
         energy = me(view, seat).energy if me(view, seat) is not None else 0
         return [f"The bid is paid from your Energy (you have {energy})."]
@@ -546,10 +615,12 @@ def detail(view: Any, a: Any, seat: int | None) -> list[str]:
         return [f"{who(view, a.seat)} has {h.energy} Energy and {plural(h.coins, 'Coin')}."]
     if k is A.StealFrom:
         return ["A random card from their hand."]
+    if k is A.TakeResource:
+        return _change_lines(view, a, seat)
     if k is A.Opponent:
         return ["The other two houses face each other."]
     if k is A.Freeze:
-        return ["The next rival to enter a place there pays you 1 Energy."]
+        return ["The next meeple of any other house to enter a space there pays you 1 Energy."]
     if k is A.DiscardBeast:
         return [skill(a.beast)]
     return []
@@ -565,15 +636,26 @@ def _bought(d: Any) -> str:
     return C.SPACES[d.space].name if d is not None and d.space >= 0 else "it"
 
 
-def _price(d: Any) -> C.Cost:
-    """The printed cost being paid (a Spell's, or the space's; Energy discounts aside)."""
-    if d.card in C.SPELL:
-        return C.SPELL[d.card].cost
-    return C.SPACES[d.space].cost if d.space >= 0 else C.FREE
+def _change_lines(view: Any, a: Any, seat: int | None) -> list[str]:
+    """The one sentence of what the move does to the mover (``effects.preview``)."""
+    if seat is None or me(view, seat) is None:
+        return []
+    change = E.preview(view, seat, a)
+    if change is None or change == E.Change():
+        return []
+    return [change_text(view, seat, change)]
 
 
-def _plus(a: C.Reward, b: C.Reward) -> C.Reward:
-    return C.Reward(**{f: getattr(a, f) + getattr(b, f) for f in C.Reward.__struct_fields__})
+def _recover_lines(view: Any, a: Any, seat: int | None) -> list[str]:
+    """Ignis's refresh: which beasts come back as new (the most worn first), for how much."""
+    h = me(view, seat)
+    if h is None:
+        return []
+    tired = sorted((b for b in h.beasts if b.exhausted), key=lambda b: -b.exhausted)[: a.count]
+    names = " and ".join(f"the {beast_name(b.id)} (used {b.exhausted} of {b.uses})" for b in tired)
+    lines = _change_lines(view, a, seat)
+    again = f"{names[0].upper()}{names[1:]} {'are' if a.count > 1 else 'is'} as good as new again."
+    return lines + [f"{again} You have {h.energy} Energy."]
 
 
 def _gesture_lines(view: Any, gesture: str) -> list[str]:
@@ -586,7 +668,7 @@ def _gesture_lines(view: Any, gesture: str) -> list[str]:
     out = []
     for other in C.GESTURES:
         pays = PAYS[(gesture, other)]
-        out.append(f"If the other shows {C.GESTURE_NAME[other]}: " + (reward(getattr(card, pays)) if pays else "nothing"))
+        out.append(f"Against {C.GESTURE_NAME[other]}: " + (reward(getattr(card, pays)) if pays else "nothing"))
     return out
 
 

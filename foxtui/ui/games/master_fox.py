@@ -19,8 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import ContentSwitcher, Static
 
 from foxtui.games.master_fox import content
 from foxtui.games.master_fox.actions import (
@@ -37,8 +36,11 @@ from foxtui.games.master_fox.actions import (
     Stop,
     Touch,
 )
+from foxtui.games.master_fox.actions import Action
 from foxtui.games.master_fox.rules import SACK_LIMIT, STOP_LOOT
+from foxtui.games.master_fox.view import View
 
+from ..widgets.moves import Moves
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 from .master_fox_summary import RoundSummaryScreen, guess, kind_label
@@ -193,17 +195,7 @@ class BoxBoard(Widget):
             self.post_message(self.Clicked(row * len(COLUMNS) + col))
 
 
-class ChoiceList(OptionList):
-    """A keyboard list for one decision (which mission stays, what a snake steals)."""
-
-    BINDINGS = [
-        Binding("enter", "select", "Choose", id="master_fox.choose"),
-        Binding("k", "cursor_up", "Previous choice", id="master_fox.choice_up", show=False),
-        Binding("j", "cursor_down", "Next choice", id="master_fox.choice_down", show=False),
-    ]
-
-
-class MasterFoxPanel(GamePanel):
+class MasterFoxPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "master_fox.tcss"
     KEYS_HELP: ClassVar[str] = """\
 ## Master Fox keys
@@ -247,13 +239,8 @@ Only the moves you may make now are offered.
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
-        self._view: Any = None
-        self._legal: list[Any] = []
-        self._seat: int | None = None
         self._cursor = 0  # the one thing the panel keeps: where the cursor stands
-        self._choices: list[Any] = []  # the legal actions the choice list offers, in order
         self._keys_offered: tuple[str, ...] | None = None  # the move keys the key bar last listed
-        self._ready = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="mf-status")
@@ -266,21 +253,13 @@ Only the moves you may make now are offered.
                     yield Static(_legend(), id="mf-legend")
                 with Vertical(id="mf-deciding"):
                     yield Static(id="mf-decision")
-                    yield ChoiceList(id="mf-choices")
+                    yield Moves(id="mf-choices", keys="master_fox", choose="Choose", item="choice")
             with Vertical(id="mf-right"):
                 yield Static(id="mf-spot")
                 yield Static(id="mf-players")
         yield Static(id="mf-hint")
 
-    def on_mount(self) -> None:
-        self._ready = True
-        self._redraw()
-
     # --- data down
-
-    def show(self, view: Any, legal: list[Any], seat: int | None) -> None:
-        self._view, self._legal, self._seat = view, list(legal), seat
-        self._redraw()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.summaries) <= len(before.summaries):
@@ -291,21 +270,21 @@ Only the moves you may make now are offered.
 
     # --- what is on offer
 
-    def _offered(self, kind: type, spot: str | None = None) -> Any | None:
+    def _offered(self, kind: type, spot: str | None = None) -> Action | None:
         """The legal action of this kind (for this spot), or None."""
-        for action in self._legal:
+        for action in self.legal:
             if type(action) is kind and (spot is None or action.spot == spot):
                 return action
         return None
 
-    def _move(self, name: str) -> Any | None:
+    def _move(self, name: str) -> Action | None:
         """The legal action a move key plays now, or None when it is not on offer."""
         kind, on_spot = MOVES[name]
         return self._offered(kind, self._spot if on_spot else None)
 
     def _deciding(self) -> bool:
         """A choice list replaces the board: a mission to keep, or the snakes' turn."""
-        return self._view is not None and self._view.phase in ("keep", "steal")
+        return self.has_view and self.view.phase in ("keep", "steal")
 
     @property
     def _spot(self) -> str:
@@ -316,7 +295,7 @@ Only the moves you may make now are offered.
         if action == "play":
             return self._move(str(parameters[0])) is not None
         if action == "move":
-            return self._view is not None and not self._deciding()
+            return self.has_view and not self._deciding()
         return True
 
     # --- player input
@@ -339,9 +318,9 @@ Only the moves you may make now are offered.
         if index == self._cursor:
             return
         self._cursor = index
-        if not self._ready or self._view is None or self._deciding():
+        if not self.can_draw or self._deciding():
             return
-        view = self._view
+        view = self.view
         self.query_one(BoxBoard).move_cursor(index)
         update_if_changed(self.query_one("#mf-spot", Static), self._spot_text(view))
         update_if_changed(self.query_one("#mf-hint", Static), self._hint_text(view, False), layout=False)
@@ -355,13 +334,9 @@ Only the moves you may make now are offered.
             self._keys_offered = offered
             self.refresh_bindings()
 
-    def _choose(self, action: Any | None) -> None:
-        if action is not None:
-            self.post_message(self.ActionChosen(action))
-
     def action_play(self, name: str) -> None:
         if name != "stop":
-            self._choose(self._move(name))
+            self.choose(self._move(name))
             return
         from ..screens.confirm import ConfirmScreen
 
@@ -370,26 +345,17 @@ Only the moves you may make now are offered.
 
         def answered(yes: bool | None) -> None:
             if yes:  # looked up again: in real-time mode bots may have moved meanwhile
-                self._choose(self._move("stop"))
+                self.choose(self._move("stop"))
 
         # STOP ends the round for everyone and cannot be taken back: ask once.
         self.app.push_screen(
             ConfirmScreen("Call STOP? Looting ends for everyone and every sack is shown."), answered
         )
 
-    @on(OptionList.OptionSelected, "#mf-choices")
-    def _picked(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        index = event.option_index
-        if 0 <= index < len(self._choices) and self._choices[index] in self._legal:
-            self._choose(self._choices[index])
-
     # --- drawing
 
-    def _redraw(self) -> None:
-        if not self._ready or self._view is None:
-            return
-        view = self._view
+    def redraw(self) -> None:
+        view = self.view
         update_if_changed(self.query_one("#mf-status", Static), self._status_text(view), layout=False)  # 2 lines
         deciding = self._deciding()
         self.query_one(ContentSwitcher).current = "mf-deciding" if deciding else "mf-looting"
@@ -397,19 +363,22 @@ Only the moves you may make now are offered.
             self._draw_decision(view)
         else:
             self._draw_looting(view)
+            # no choices while looting: the next decision's list starts afresh, not
+            # under a highlight left over from the last one
+            self.offer(self.query_one(Moves), [], str)
         update_if_changed(self.query_one("#mf-players", Static), self._players_text(view))
         update_if_changed(self.query_one("#mf-hint", Static), self._hint_text(view, deciding), layout=False)
-        choices = self.query_one(ChoiceList)
-        if deciding and self._choices:
+        choices = self.query_one(Moves)
+        if deciding and choices.option_count:
             choices.focus()
         elif self.screen.focused is None or self.screen.focused is choices:
             self.focus()
         self._refresh_keys(always=True)  # a new view: the cursor keys may come or go too
 
-    def _memory(self, view: Any) -> list[Any | None]:
+    def _memory(self, view: View) -> list[Any | None]:
         return view.memory if view.memory else [None] * len(SPOTS)
 
-    def _draw_looting(self, view: Any) -> None:
+    def _draw_looting(self, view: View) -> None:
         if view.box:  # replay of a finished game, everything shown: the true box
             cells = [Text("×", style="bright_black") if k is None else Text(_short(k), style="bold") for k in view.box]
         else:
@@ -419,10 +388,10 @@ Only the moves you may make now are offered.
         update_if_changed(self.query_one("#mf-hand", Static), self._hand_text(view))
         update_if_changed(self.query_one("#mf-sack", Static), self._sack_text(view))
 
-    def _status_text(self, view: Any) -> Text:
+    def _status_text(self, view: View) -> Text:
         parts = [f"Round {view.round}", f"first to {view.target_eggs} eggs"]
         names = view.names
-        me = self._seat
+        me = self.seat
         if view.phase == "loot":
             if view.mode == "realtime":
                 parts.append("everyone loots at once")
@@ -453,14 +422,14 @@ Only the moves you may make now are offered.
         line.append(", ".join(f"{n} {content.label(k)}" for k, n in ruses.items()) or "none yet")
         return line
 
-    def _spot_text(self, view: Any) -> Text:
+    def _spot_text(self, view: View) -> Text:
         spot = self._spot
         out = Text(spot, style="bold")
         if view.box:
             kind = view.box[self._cursor]
             out.append(f": {'empty' if kind is None else kind_label(kind)}")
             return out
-        if self._seat is None:
+        if self.seat is None:
             out.append("\nThe public view shows no one's memories.")
             return out
         feel = self._memory(view)[self._cursor]
@@ -477,9 +446,9 @@ Only the moves you may make now are offered.
         out.append(f"\n→ {guess(feel.could_be)}", style="bold")
         return out
 
-    def _hand_text(self, view: Any) -> Text:
+    def _hand_text(self, view: View) -> Text:
         out = Text("Hand: ", style="bold")
-        if self._seat is None:
+        if self.seat is None:
             out.append("—")
         elif view.hand is None:
             out.append("empty")
@@ -488,8 +457,8 @@ Only the moves you may make now are offered.
             out.append(guess(view.hand.could_be), style="bold")
         return out
 
-    def _sack_text(self, view: Any) -> Text:
-        if self._seat is None:
+    def _sack_text(self, view: View) -> Text:
+        if self.seat is None:
             return Text("")
         loot = sum(1 for f in view.sack if not all(content.is_ruse(k) for k in f.could_be))
         out = Text(f"Sack {len(view.sack)}/{SACK_LIMIT}", style="bold")
@@ -502,26 +471,26 @@ Only the moves you may make now are offered.
             out.append(guess(feel.could_be), style=LEVEL_STYLE.get(feel.level, ""))
         return out
 
-    def _players_text(self, view: Any) -> Text:
+    def _players_text(self, view: View) -> Text:
         out = Text(f"  {'Player':<8}{'Eggs':>5}{'3s+1s':>6}{'Sack':>5}", style="bold", no_wrap=True)
         for seat, name in enumerate(view.names):
             threes, ones = view.egg_tokens[seat]
             out.append("\n▶ " if seat in view.to_act else "\n  ")
-            out.append(f"{name[:8]:<8}", style="bold" if seat == self._seat else "")
+            out.append(f"{name[:8]:<8}", style="bold" if seat == self.seat else "")
             out.append(f"{view.eggs[seat]:>5}{f'{threes}+{ones}':>6}{view.sack_sizes[seat]:>5}")
-        holders = [view.names[s] for s, held in enumerate(view.holding) if held and s != self._seat]
+        holders = [view.names[s] for s, held in enumerate(view.holding) if held and s != self.seat]
         if holders:
             out.append(f"\n{', '.join(holders)} hold{'s' if len(holders) == 1 else ''} a pawn.")
         return out
 
-    def _hint_text(self, view: Any, deciding: bool) -> Text:
-        if not self._legal:
+    def _hint_text(self, view: View, deciding: bool) -> Text:
+        if not self.legal:
             if view.box:
                 return Text("Everything shown: the true box, as it was at this step.", style="italic")
-            if self._seat is None:
+            if self.seat is None:
                 return Text("Public view: nobody's secrets are shown.", style="italic")
             if self.replay:  # the replay's arrows step through the game; h j k l stay the panel's
-                name = view.names[self._seat]
+                name = view.names[self.seat]
                 return Text(f"{name}'s view: h j k l move the cursor to read {name}'s memory.", style="italic")
             waiting = ", ".join(view.names[s] for s in view.to_act) or "nobody"
             return Text(f"Waiting for {waiting}. Arrows move the cursor to read your memory.", style="italic")
@@ -542,9 +511,9 @@ Only the moves you may make now are offered.
 
     # --- decisions: the mission to keep, the snakes' steals
 
-    def _draw_decision(self, view: Any) -> None:
+    def _draw_decision(self, view: View) -> None:
         names = view.names
-        choices = [a for a in self._legal if isinstance(a, (KeepMission, Steal, NoSteal))]
+        choices: list[Action] = [a for a in self.legal if isinstance(a, (KeepMission, Steal, NoSteal))]
         out = Text()
         if view.phase == "keep":
             drawn = ", ".join(content.label(a) for a in view.missions)
@@ -569,15 +538,15 @@ Only the moves you may make now are offered.
                 out.append(f"\n{names[view.thieves[0]]}'s snake is choosing what to steal.")
         update_if_changed(self.query_one("#mf-decision", Static), out)
         update_if_changed(self.query_one("#mf-spot", Static), self._missions_detail(view))
-        self._offer_choices(choices, view)
+        self.offer(self.query_one(Moves), choices, lambda action: self._choice_label(action, view))
 
-    def _steal_sentence(self, view: Any, steal: Any) -> str:
+    def _steal_sentence(self, view: View, steal: Any) -> str:
         thief = view.names[steal.thief]
         if steal.victim is None:
             return f"{thief}'s snake stole nothing."
         return f"{thief}'s snake stole a {kind_label(steal.animal)} from {view.names[steal.victim]}."
 
-    def _missions_detail(self, view: Any) -> Text:
+    def _missions_detail(self, view: View) -> Text:
         out = Text("Mission cards", style="bold")
         for animal in view.missions + view.keep_from:
             out.append("\n")
@@ -585,16 +554,7 @@ Only the moves you may make now are offered.
             out.append(f": {content.MISSION_BY_ANIMAL[animal].title}")
         return out
 
-    def _offer_choices(self, choices: list[Any], view: Any) -> None:
-        widget = self.query_one(ChoiceList)
-        if choices == self._choices:
-            return  # the same offer: keep the player's highlight
-        self._choices = choices
-        widget.clear_options()
-        widget.add_options([Option(self._choice_label(a, view)) for a in choices])
-        widget.highlighted = 0 if choices else None
-
-    def _choice_label(self, action: Any, view: Any) -> Text:
+    def _choice_label(self, action: Action, view: View) -> Text:
         if isinstance(action, KeepMission):
             mission = content.MISSION_BY_ANIMAL[action.animal]
             return Text(f"Keep {content.label(action.animal)} — {mission.title}")

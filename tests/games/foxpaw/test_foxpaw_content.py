@@ -44,3 +44,17 @@ def test_material_words_for_rewards_and_costs() -> None:
     assert C.reward_text(C.Reward(stars=1, coins=2)) == "+2 Coins, +1 Star"
     assert C.cost_text(C.Cost(herbs=1, energy=2)) == "1 Herb, 2 Energy"
     assert C.reward_text(C.NOTHING) == "nothing"
+
+
+def test_material_the_card_tables_in_the_rules_match_the_card_data() -> None:
+    """The in-app rules' tables of Spells, Duel cards and Prophecies say what the cards do."""
+    rows = {line.split("|")[1].strip(): line for line in GAME.rules_markdown.splitlines() if line.startswith("| ")}
+    for s in C.SPELLS:
+        kind = "Forbidden" if s.forbidden else "Regular"
+        assert rows[s.name] == f"| {s.name} | {kind} | {C.cost_text(s.cost)} | {C.reward_text(s.reward)} |"
+    for d in C.DUELS:
+        houses = " and ".join(C.HOUSE_NAME[h] for h in d.duelists)
+        cells = " | ".join(C.reward_text(getattr(d, k)) for k in ("share", "attack", "hold", "audience"))
+        assert rows[d.name] == f"| {d.name} | {houses} | {cells} |"
+    for p in C.PROPHECIES:
+        assert rows[p.name] == f"| {p.name} | {C.condition_text(p.condition)} | {p.stars} |"

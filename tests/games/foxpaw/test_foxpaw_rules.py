@@ -26,7 +26,9 @@ from foxtui.games.foxpaw.actions import (
     REST,
     SKIP,
     USE,
+    DiscardBeast,
     Learn,
+    PickBeast,
     PickHouse,
     PickObject,
     PickStudent,
@@ -201,7 +203,7 @@ def test_houses_trifrost_takes_two_coins_each_year() -> None:
 
 
 def test_houses_trifrost_ice_example() -> None:
-    """Tri-Frost stood in the Kiosk and the Study Hall: ice there; the next rival to enter
+    """Tri-Frost stood in the Kiosk and the Study Hall: ice there; the next player to enter
     pays her 1 Energy and the marker comes back."""
     s = houses_b(game_at_placement(4, houses=[AQ, IG, TF, SV]), 2)
     s = with_board(s, {"help-out": [(2, "")], "study-1": [(2, "")], "dormitory-1": [(2, "")], "buy-goods": [(0, "")]})
@@ -363,7 +365,7 @@ def test_placement_phase_resting_gives_four_energy_instead() -> None:
     p = s.players[seat]
     bonus = 1 if C.TEACHER[s.teacher].effect == "rest_energy" else 0
     assert p.energy == 7 + bonus and p.goods == goods
-    assert s.board[SPACE["buy-goods"]][0].rested
+    assert s.board[SPACE["buy-goods"]] == () and p.resting == ("",)
 
 
 # --- Evaluation Phase ---------------------------------------------------------------------------------------
@@ -433,7 +435,7 @@ def test_midnight_carnival_row_and_centered_rewards() -> None:
     s = game_at_placement(4, houses=[IG, TF, SV, AQ])
     s = edit(s, carnival="fortune-teller")
     for seat in range(4):
-        s = edit_player(s, seat, stars=0, knowledge=0, strength=0, herbs=0)
+        s = edit_player(s, seat, stars=0, knowledge=0, strength=0, herbs=0, prophecies=())
     s = with_board(s, {"carnival-2": [(0, "")], "carnival-4": [(1, "")], "dormitory-1": [(2, "")], "dormitory-2": [(3, "")]})
     s = with_tasks(s, Task("night"))
     assert (s.players[0].knowledge, s.players[0].stars) == (1, 1)
@@ -703,15 +705,15 @@ def duel_state(n=4, duelists=(0, 1), card="tide-against-flame", **player):
     return with_tasks(s, Task("duel"))
 
 
-DUEL_TABLE = {
-    ("share", "share"): (2, 2, 0, "both"),
-    ("share", "attack"): (0, 3, 0, "one"),
+DUEL_TABLE = {  # Tide against Flame: Share? 3 Stars (and 1 Energy), Attack! 2, Hold back 1, Audience 1
+    ("share", "share"): (3, 3, 0, "both"),
+    ("share", "attack"): (0, 2, 0, "one"),
     ("share", "hold"): (0, 1, 0, "one"),
-    ("attack", "share"): (3, 0, 0, "one"),
+    ("attack", "share"): (2, 0, 0, "one"),
     ("attack", "attack"): (0, 0, 1, "none"),
-    ("attack", "hold"): (3, 1, 0, "both"),
+    ("attack", "hold"): (2, 1, 0, "both"),
     ("hold", "share"): (1, 0, 0, "one"),
-    ("hold", "attack"): (1, 3, 0, "both"),
+    ("hold", "attack"): (1, 2, 0, "both"),
     ("hold", "hold"): (1, 1, 0, "both"),
 }
 
@@ -720,7 +722,7 @@ DUEL_TABLE = {
 def test_dueling_club_gestures_are_resolved_as_written(gestures) -> None:
     s = duel_state()
     assert GAME.to_act(s) == {0, 1, 2, 3}
-    assert GAME.legal_actions(s, 2) == [Bet("one"), Bet("both"), Bet("none")]
+    assert GAME.legal_actions(s, 2) == [Bet("one"), Bet("both"), Bet("none"), Bet(C.NO_BET)]
     s = act(s, 0, Gesture(gestures[0]))
     s = act(s, 1, Gesture(gestures[1]))
     s = act(s, 2, Bet("one"))
@@ -760,10 +762,28 @@ def test_dueling_club_mischief_card_changes_a_gesture() -> None:
     assert s.tasks[-1].kind == "duel_mischief" and s.tasks[-1].seat == 2
     assert GAME.view(s, 3).gestures == ["share", "share"]
     s = act(s, 2, PlayMischief("feint"))
-    s = act(s, 2, Target(1))
-    s = act(s, 2, DONE)
-    assert [p.stars for p in s.players[:2]] == [0, 3] and s.duel_reports[-1].changed == [False, True]
+    assert GAME.legal_actions(s, 2) == [Target(0), Target(1)]
+    s = act(s, 2, Target(1))  # no Feint left to change anything: the window closes
+    assert [p.stars for p in s.players[:2]] == [0, 2] and s.duel_reports[-1].changed == [False, True]
     assert s.duel_reports[-1].right == [2]
+
+
+def test_dueling_club_a_mischief_card_that_would_change_nothing_is_not_offered() -> None:
+    s = duel_state()
+    s = edit_player(s, 2, mischief=("feint", "white-flag"))
+    for seat, a in ((0, Gesture("attack")), (1, Gesture("attack")), (2, Bet("one")), (3, Bet("both"))):
+        s = act(s, seat, a)
+    assert GAME.legal_actions(s, 2) == [PlayMischief("white-flag"), DONE]  # both attack already
+    s = act(s, 2, PlayMischief("white-flag"))
+    s = act(s, 2, Target(0))
+    assert GAME.legal_actions(s, 2) == [PlayMischief("feint"), DONE]  # Don shares now
+    s = act(s, 2, PlayMischief("feint"))
+    assert GAME.legal_actions(s, 2) == [Target(0)]  # McCoy attacks already
+    t = duel_state()
+    t = edit_player(t, 2, mischief=("feint",))
+    for seat, a in ((0, Gesture("attack")), (1, Gesture("attack")), (2, Bet("one")), (3, Bet("both"))):
+        t = act(t, seat, a)
+    assert t.duel_reports and not t.tasks  # Feint would change nothing: no window at all
 
 
 def test_dueling_club_gestures_and_bets_stay_secret_until_all_chose() -> None:
@@ -1081,7 +1101,7 @@ def test_two_player_game_duelists_use_their_darkness_card_gestures() -> None:
     assert {a.card for a in GAME.legal_actions(s, 0)} == {card_of("share", 1), card_of("attack", 2), card_of("hold", 3)}
     s = act(s, 0, ShowDarkness(card_of("attack", 2)))
     s = act(s, 1, ShowDarkness(card_of("share", 1)))
-    assert s.duel_reports[-1].gestures == ["attack", "share"] and s.players[0].stars == 3
+    assert s.duel_reports[-1].gestures == ["attack", "share"] and s.players[0].stars == 2
     assert card_of("attack", 2) not in s.players[0].darkness and len(s.players[1].darkness) == 2
 
 
@@ -1155,13 +1175,31 @@ def test_views_never_show_another_houses_secrets() -> None:
             steps += 1
 
 
-def test_magical_beasts_the_orange_beast_does_not_count_against_the_limit() -> None:
+def test_magical_beasts_the_orange_beast_counts_toward_the_beast_limit() -> None:
+    """One Magical Beast per house unless a card lifts the limit, and no card lifts it for
+    the orange one: taking it beside another means letting one of the two go (either)."""
     s = edit_player(game_at_placement(4, houses=[AQ, IG, TF, SV]), 0, herbs=2, coins=0, beasts=(BeastCard("owlet"),))
     s = edit(s, beasts=("ember-fox", "mudhopper"))
     s = with_board(s, {"beast-1": [(0, "")]})
-    t = act(resolving(s, 0, "beast-1"), 0, next(a for a in GAME.legal_actions(resolving(s, 0, "beast-1"), 0)
-                                                 if getattr(a, "beast", "") == "ember-fox"))
-    assert [b.id for b in t.players[0].beasts] == ["owlet", "ember-fox"] and not t.tasks
+    t = act(resolving(s, 0, "beast-1"), 0, PickBeast("ember-fox"))
+    assert [b.id for b in t.players[0].beasts] == ["owlet", "ember-fox"]
+    assert t.tasks[-1].kind == "discard_beast"
+    assert GAME.legal_actions(t, 0) == [DiscardBeast("owlet"), DiscardBeast("ember-fox")]
+    kept = act(t, 0, DiscardBeast("owlet"))
+    assert [b.id for b in kept.players[0].beasts] == ["ember-fox"] and not kept.tasks
+
+
+def test_magical_beasts_the_orange_meeple_stands_for_the_ember_fox_alone() -> None:
+    """The beast already placed keeps its space for the year; the orange meeple is the
+    Ember Fox's own, so an Ember Fox taken in its place may still go out this year, while
+    a beast that would need the house's one figure may not."""
+    s = edit_player(game_at_placement(4, houses=[AQ, IG, TF, SV]), 0, herbs=2, coins=0,
+                    beasts=(BeastCard("owlet", placed=True),))
+    s = edit(s, beasts=("ember-fox", "mudhopper"))
+    s = with_board(s, {"beast-1": [(0, "owlet")]})
+    for newcomer, placed in (("ember-fox", False), ("mudhopper", True)):
+        t = act(act(resolving(s, 0, "beast-1"), 0, PickBeast(newcomer)), 0, DiscardBeast("owlet"))
+        assert [(b.id, b.placed) for b in t.players[0].beasts] == [(newcomer, placed)]
 
 
 def test_two_player_game_aquatis_cannot_join_an_obsidio_marker() -> None:

@@ -6,11 +6,12 @@ from master_fox_helpers import act, all_ruse_in_play, arrange, loot_turn_of, new
 
 from foxtui.engine import Rng
 from foxtui.games.master_fox import GAME
-from foxtui.games.master_fox.actions import Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from foxtui.games.master_fox.actions import SPOT_INDEX, EndTurn, Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
 from foxtui.games.master_fox.bots import sensible_bot
 from foxtui.games.master_fox.state import Options
 
 MAX_STEPS = 30_000
+A1 = SPOT_INDEX["A1"]
 
 
 def play(bots: list[str], seed: int, **options) -> tuple[object, int]:
@@ -99,3 +100,29 @@ def test_sensible_bot_steals_a_mission_animal_it_lacks() -> None:
     )
     useless = act(loot_turn_of(useless, 1), 1, Stop())
     assert sensible_bot(GAME.view(useless, 0), GAME.legal_actions(useless, 0), Rng(1)) == NoSteal()
+
+
+def test_sensible_bot_calls_stop_right_after_stashing_the_third_loot_pawn() -> None:
+    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}, missions=["cow", "fish", "hen"])
+    state = act(state, 0, Touch("A1"), Grab("A1"))
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stash()
+    state = act(state, 0, Stash())
+    assert GAME.to_act(state) == {0}
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stop()
+
+
+def test_sensible_bot_calls_stop_rather_than_put_back_a_pawn_it_does_not_want() -> None:
+    state = arrange(new_game(2), box={"A1": "pig"}, sacks={0: ["cow", "fish", "hen"]}, missions=["cow", "fish", "hen"])
+    state = act(state, 0, Touch("A1"), Touch("A1"), Grab("A1"))
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stop()
+
+
+def test_sensible_bot_touches_again_where_it_heard_another_hand_take_a_pawn() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "hen"}, missions=["cow", "fish", "hen"])
+    state = act(state, 0, Touch("A1"), Touch("A1"), Touch("A1"), EndTurn())  # Ada is sure of the cow
+    again = loot_turn_of(state, 0)
+    assert sensible_bot(GAME.view(again, 0), GAME.legal_actions(again, 0), Rng(1)) == Grab("A1")  # had Bo not come
+    state = act(state, 1, Grab("A1"), Stash())  # Bo took it
+    view = GAME.view(state, 0)
+    assert view.memory[A1].could_be == ("cow",) and view.heard[A1].stale
+    assert sensible_bot(view, GAME.legal_actions(state, 0), Rng(1)) == Touch("A1")  # not a grab at an empty spot

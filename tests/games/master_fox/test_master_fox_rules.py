@@ -35,6 +35,7 @@ from foxtui.games.master_fox.actions import (
 )
 from foxtui.games.master_fox.rules import egg_tokens, score_sack
 from foxtui.games.master_fox.state import Options
+from foxtui.games.master_fox.view import Heard, ago
 
 A1, B1 = SPOT_INDEX["A1"], SPOT_INDEX["B1"]
 
@@ -246,11 +247,13 @@ def test_how_to_play_put_back_drops_the_pawn_on_a_random_empty_spot() -> None:
 
 
 def test_how_to_play_sack_holds_at_most_four_pawns() -> None:
-    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen", "pig", "pig"]})
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fish"}, sacks={0: ["cow", "hen", "fox", "fox"]})
     state = grab(state, 0, "A1")
     assert GAME.legal_actions(state, 0) == [PutBack()]
     with pytest.raises(IllegalAction, match="full"):
         GAME.apply(state, 0, Stash())
+    four_loot = grab(arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen", "pig", "pig"]}), 0, "A1")
+    assert GAME.legal_actions(four_loot, 0) == [PutBack(), Stop()]  # full, but STOP is there
 
 
 def test_memory_goes_stale_when_another_player_takes_the_pawn() -> None:
@@ -270,6 +273,122 @@ def test_a_pawn_that_moved_feels_new_again() -> None:
     spot = SPOTS[state.spots.index(pawn)]
     state = touch(state, 0, spot)
     assert GAME.view(state, 0).memory[SPOT_INDEX[spot]].level == 1
+
+
+# --- What the board heard: grabs are public ----------------------------------------
+
+
+def test_grabs_are_heard_a_spot_grabbed_by_another_since_you_felt_it_is_marked() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "hen"})
+    state = act(state, 0, Touch("A1"), EndTurn())  # Ada felt a big four-legged pawn at A1 in turn 1
+    state = act(state, 1, Grab("A1"), Stash())  # Bo took it in turn 2
+    heard = GAME.view(state, 0).heard
+    assert heard[A1] == Heard(seats=[1], turn=2, took=True, stale=True)  # "Bo grabbed here"; memory may be wrong
+    assert set(GAME.view(state, 0).memory[A1].could_be) == {"cow", "horse"}  # the memory itself stays as felt
+    assert all(h is None for i, h in enumerate(heard) if i != A1)
+    assert GAME.view(state, 1).heard[A1] is None  # Bo's own grab is in Bo's memory instead
+    state = touch(state, 0, "A1")  # felt again: nothing to warn about any more
+    assert GAME.view(state, 0).heard[A1] is None
+
+
+def test_grabs_are_heard_a_spot_never_felt_is_marked_but_nothing_is_stale() -> None:
+    state = arrange(new_game(3), box={"B1": "hen"})
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, Grab("B1"), PutBack())
+    state = act(state, 2, Grab("B1"))
+    heard = GAME.view(state, 0).heard[B1]
+    assert heard == Heard(seats=[1, 2], turn=3, took=True, stale=False)  # "Bo and Cy grabbed here"
+    assert GAME.view(state, 1).heard[B1] == Heard(seats=[2], turn=3, took=state.players[2].hand is not None, stale=False)
+    assert GAME.view(state, 2).heard[B1] is None  # Cy's own grab is the newest news there
+    assert GAME.view(state, None).heard[B1] == Heard(seats=[1, 2], turn=3, took=True, stale=False)
+
+
+def test_grabs_are_heard_an_empty_grab_only_makes_a_remembered_pawn_stale() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = act(state, 0, Touch("C1"), EndTurn())  # Ada felt nothing at C1
+    state = act(state, 1, Grab("C1"), EndTurn())  # and Bo's hand closed on nothing there
+    assert GAME.view(state, 0).heard[SPOT_INDEX["C1"]] == Heard(seats=[1], turn=2, took=False, stale=False)
+    state = arrange(new_game(3), box={"A1": "cow"})
+    state = act(state, 0, Touch("A1"), EndTurn())  # Ada felt the cow
+    state = act(state, 1, Grab("A1"), PutBack())  # Bo took it and dropped it on a random empty spot
+    state = act(state, 2, Grab("A1"))
+    assert GAME.view(state, 0).heard[A1] == Heard(seats=[1, 2], turn=3, took=True, stale=True)
+
+
+def test_grabs_are_heard_in_real_time_too_and_every_round_starts_quiet() -> None:
+    state = arrange(new_game(2, mode="realtime"), box={"A1": "cow"}, sacks={1: ["hen", "fish", "pig"]})
+    state = act(state, 0, Touch("A1"))
+    state = act(state, 1, Grab("A1"))
+    assert GAME.view(state, 0).heard[A1] == Heard(seats=[1], turn=2, took=True, stale=True)
+    state = act(state, 1, Stop())
+    assert state.round == 2 and state.grabs == []
+    assert all(h is None for h in GAME.view(state, 0).heard)
+
+
+def test_grabs_are_heard_from_public_grabs_and_your_own_memory_only() -> None:
+    """What the board heard must not change with anything the seat cannot know: what the
+    grabbing hand found, where a put-back pawn landed, what lies anywhere else."""
+
+    def played(box: dict[str, str]):
+        state = arrange(new_game(3), box=box)
+        state = act(state, 0, Touch("A1"), Touch("C1"), EndTurn())
+        state = act(state, 1, Grab("A1"), PutBack())
+        return act(state, 2, Grab("B1"), Stash())
+
+    cow, horse = played({"A1": "cow", "B1": "pig"}), played({"A1": "horse", "B1": "sheep"})
+    for seat in (0, None):
+        assert GAME.view(cow, seat).heard == GAME.view(horse, seat).heard
+    heard = GAME.view(cow, 0).heard
+    assert [SPOTS[i] for i, h in enumerate(heard) if h is not None] == ["A1", "B1"]
+    for seed in range(8):
+        redealt = GAME.determinize(cow, 0, seed)
+        assert GAME.view(redealt, 0).heard == heard
+
+
+# --- Ruse pawns: what a carved token may be -------------------------------------------
+
+
+def test_adding_ruse_pawns_a_carved_token_may_only_be_a_ruse_pawn_already_added() -> None:
+    from foxtui.games.master_fox.rules import start_round
+
+    state = new_game(2)
+    seen = {}
+    for _ in range(4):
+        state = start_round(state)  # rounds 2, 3, 4, 5
+        box = {"A1": "fox"} if state.round < 4 else {"A1": "fox", "B1": "hammer"}
+        looted = touch(arrange(loot_turn_of(state, 0), box=box), 0, "A1")
+        view = GAME.view(looted, 0)
+        seen[state.round] = (view.memory[A1].could_be, view.ruse_kinds)
+    assert seen[2] == (("fox",), ["fox"])  # only foxes are in: a carved token is a fox
+    assert seen[3] == (("fox", "snake"), ["fox", "snake"])  # "Fox or Snake?" once the snakes are in
+    assert seen[4] == seen[5] == (("fox", "snake", "hammer"), ["fox", "snake", "hammer"])
+    assert GAME.view(new_game(2), None).ruse_kinds == []
+    state = touch(arrange(all_ruse_in_play(new_game(2)), box={"A1": "hammer"}), 0, "A1", 2)
+    assert GAME.view(state, 0).memory[A1].could_be == ("hammer",)  # the second touch finds the T
+    snake_round = arrange(loot_turn_of(start_round(start_round(new_game(2))), 0), box={"A1": "snake"}, hands={0: "fox"})
+    assert GAME.view(snake_round, 0).hand.could_be == ("fox",)  # fully felt: one kind, whatever is in
+
+
+# --- How long ago: turns, or moves in real time ---------------------------------------
+
+
+def test_memory_age_in_turns_or_in_real_time_moves() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = touch(state, 0, "A1")
+    view = GAME.view(state, 0)
+    assert ago(view, view.memory[A1].turn) == "this turn"
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, EndTurn())
+    view = GAME.view(state, 0)
+    assert ago(view, view.memory[A1].turn) == "2 turns ago"
+    rt = arrange(new_game(2, mode="realtime"), box={"A1": "cow"})
+    rt = touch(rt, 0, "A1")
+    view = GAME.view(rt, 0)
+    assert ago(view, view.memory[A1].turn) == "just now"  # nobody has moved since
+    rt = act(rt, 1, Touch("B1"))
+    assert ago(GAME.view(rt, 0), view.memory[A1].turn) == "1 move ago"
+    rt = act(rt, 1, *[Touch("B1")] * 128)
+    assert ago(GAME.view(rt, 0), view.memory[A1].turn) == "129 moves ago"  # never "129 turns ago"
 
 
 def test_memory_is_private_and_public_view_shows_none() -> None:
@@ -303,9 +422,69 @@ def test_end_the_mission_stop_needs_three_loot_pawns() -> None:
         GAME.apply(two, 0, Stop())
     three = arrange(base, sacks={0: ["cow", "hen", "fish"]})
     assert Stop() in GAME.legal_actions(three, 0)
-    holding = arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
-    holding = grab(holding, 0, "A1")
-    assert Stop() not in GAME.legal_actions(holding, 0)
+    assert Stop() not in GAME.legal_actions(three, 1)  # only on your turn
+    two_holding = grab(arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fox"]}), 0, "A1")
+    assert GAME.legal_actions(two_holding, 0) == [Stash(), PutBack()]  # the hand's pawn is not in the sack yet
+
+
+def test_end_the_mission_stop_as_soon_as_the_third_loot_pawn_is_in_the_sack() -> None:
+    state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}, missions=["cow", "hen", "fish"])
+    state = act(state, 0, Touch("B1"), Grab("A1"), Stash())
+    assert GAME.to_act(state) == {0}  # the turn waits: no round of turns before STOP
+    assert GAME.legal_actions(state, 0) == [EndTurn(), Stop()]  # nothing else is left in this turn
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.summaries[-1].stopped_by == 0 and stopped.eggs == [3, 0]
+    passed = GAME.apply(state, 0, EndTurn())  # or keep looting: the box goes round
+    assert GAME.to_act(passed) == {1} and passed.touches_left == 3 and not passed.grab_used
+    assert Stop() in GAME.legal_actions(loot_turn_of(passed, 0), 0)  # and STOP again on the next turn
+
+
+def test_end_the_mission_a_stash_short_of_three_loot_pawns_still_ends_the_turn() -> None:
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox"}, sacks={0: ["cow", "hen"]})
+    state = act(state, 0, Grab("A1"), Stash())
+    assert GAME.to_act(state) == {1}  # two loot and a fox: no STOP, so nothing to wait for
+
+
+def test_end_the_mission_every_stash_with_three_loot_pawns_offers_stop() -> None:
+    state = arrange(new_game(2), box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
+    state = act(state, 0, Grab("A1"), Stash())  # a fourth pawn: STOP is still on offer at once
+    assert GAME.to_act(state) == {0} and GAME.legal_actions(state, 0) == [EndTurn(), Stop()]
+
+
+def test_end_the_mission_stop_with_a_pawn_in_the_looting_hand_puts_it_back_in_the_box() -> None:
+    # Bo's snake keeps the round open after STOP, so the box can be looked at before the next shake.
+    state = arrange(
+        all_ruse_in_play(new_game(2)),
+        box={"A1": "pig"},
+        sacks={0: ["cow", "hen", "fish"], 1: ["sheep", "snake"]},
+        missions=["cow", "hen", "fish"],
+    )
+    pig = state.spots[A1]
+    state = grab(state, 0, "A1")
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop()]
+    assert GAME.describe(state, 0, Stop(), 0) == "You called STOP! The pawn in your hand goes back into the box."
+    assert GAME.describe(state, 0, Stop(), 1) == "Ada called STOP! The pawn in Ada's hand goes back into the box."
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.phase == "steal" and stopped.stopped_by == 0
+    assert stopped.players[0].hand is None and pig in stopped.spots and count_pawns(stopped) == 29
+    assert stopped.revealed[0] == ["cow", "hen", "fish"]  # the pig is not in the sack
+    assert GAME.undo_blocker(state, 0, Stop(), stopped) == "STOP showed every sack; it cannot be taken back."
+
+
+def test_end_the_mission_in_real_time_stop_right_after_the_third_stash_and_with_a_pawn_in_hand() -> None:
+    box = {"A1": "fish", "B1": "pig", "C1": "goose"}
+    state = arrange(new_game(2, mode="realtime"), box=box, sacks={0: ["cow", "hen"]})
+    state = act(state, 0, Grab("A1"), Stash())
+    assert Stop() in GAME.legal_actions(state, 0) and GAME.to_act(state) == {0, 1}
+    state = grab(state, 0, "B1")
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop()]
+    state = grab(state, 1, "C1")
+    assert GAME.describe(state, 0, Stop(), 1) == "Ada called STOP! The pawns in Ada's and your hands go back into the box."
+    assert GAME.describe(state, 0, Stop(), None) == "Ada called STOP! The pawns in Ada's and Bo's hands go back into the box."
+    stopped = GAME.apply(state, 0, Stop())
+    assert stopped.summaries[-1].seats[1].scored == []  # Bo's goose was only in his hand
+    assert stopped.summaries[-1].stopped_by == 0
+    assert stopped.summaries[-1].seats[0].scored == ["cow", "hen", "fish"]
 
 
 def test_end_the_mission_stop_puts_hands_back_and_opens_the_sacks() -> None:
@@ -644,6 +823,29 @@ def test_undo_is_blocked_after_feeling_something() -> None:
     ended = GAME.apply(state, 0, EndTurn())
     assert GAME.undo_blocker(state, 0, EndTurn(), ended) is None
     assert GAME.has_secrets(state, 0) and GAME.round_of(state) == 1
+
+
+def test_undo_a_stash_that_offers_stop_may_be_taken_back_but_not_the_stop() -> None:
+    from foxtui.engine.session import Session
+    from foxtui.games.master_fox.rules import loot_count
+
+    session = Session.new(GAME, [SeatInfo("Ada", age=40), SeatInfo("Bo", age=30)], Options(), 3)
+    while True:  # both seats play the sensible bot's moves until Ada is about to stash her third loot pawn
+        seat = min(session.to_act())
+        move = session.bot_action(seat)
+        if seat == 0 and move == Stash() and loot_count(session.state, 0) == 2 and session.state.players[0].hand:
+            held = session.state.players[0].hand.pawn
+            if not content.is_ruse(session.state.pawns[held]):
+                break
+        session.act(seat, move)
+    session.act(0, Stash())
+    assert session.legal_actions(0) == [EndTurn(), Stop()]
+    assert session.undo(0) is None  # nothing was felt or drawn: the pawn is back in the hand
+    assert session.state.players[0].hand.pawn == held and session.legal_actions(0) == [Stash(), PutBack()]
+    session.act(0, Stash())
+    session.act(0, Stop())
+    assert session.state.summaries[-1].stopped_by == 0 and len(session.state.summaries[-1].seats[0].revealed) == 3
+    assert session.undo(0) == "Your last move drew something by chance, so it stands."  # the next round's shake
 
 
 def test_game_object_describes_itself() -> None:
