@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -22,13 +24,104 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse, every complaint in our words: one sentence raised as UsageError."""
+
     def error(self, message: str) -> NoReturn:
-        # argparse prints usage and exits 2; we keep to one clear line
-        raise UsageError(message[0].upper() + message[1:].rstrip(".") + f" (see `{self.prog} --help`).")
+        # What argparse still finds itself (the wrong values are ours, see _check_value and
+        # _number): a missing argument, an option without its value or with one too many.
+        see = f"see `{self.prog} --help`"
+        if match := _REQUIRED.match(message):
+            needed = [self._described(name) for name in match.group(1).split(", ")]
+            raise UsageError(f"`{self.prog}` needs {_and(needed)}; {see}.")
+        if match := _NO_VALUE.match(message):
+            raise UsageError(f"{match.group(1).split('/')[-1]} needs a value; {see}.")
+        if match := _EXTRA_VALUE.match(message):
+            raise UsageError(f"{match.group(1).split('/')[-1]} takes no value, so not {match.group(2)}; {see}.")
+        if match := _AMBIGUOUS.match(message):
+            raise UsageError(f"{match.group(1)} could be {_or(match.group(2).split(', '))}; write it out.")
+        raise UsageError(message[0].upper() + message[1:].rstrip(".") + f"; {see}.")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse would list every choice, the hidden command too, in its own words
+        if action.choices is None or value in action.choices:
+            return
+        if isinstance(action, argparse._SubParsersAction):
+            raise UsageError(_unknown_command(value, self.prog))
+        choices = [str(c) for c in action.choices]
+        raise UsageError(f"{_name(action)} takes {_or(choices)}, not {value!r}.")
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            prog = f"{self.prog} {parsed.command}" if getattr(parsed, "command", None) else self.prog
+            what = "argument" if len(extra) == 1 else "arguments"
+            raise UsageError(f"`{prog}` has no {what} {' '.join(extra)}; see `{prog} --help`.")
+        return parsed
+
+    def _described(self, name: str) -> str:
+        """A required argument by name, with its help if it has one: "GAME (one of: ...)"."""
+        for action in self._actions:
+            if name in (action.metavar, action.dest, *action.option_strings, "/".join(action.option_strings)):
+                if action.help and action.help is not argparse.SUPPRESS:
+                    return f"{name} ({action.help})"
+        return name
+
+
+#: argparse's own complaints (Python 3.11 to 3.13 word them alike); anything else is
+#: shown as argparse says it
+_REQUIRED = re.compile(r"the following arguments are required: (.+)$")
+_NO_VALUE = re.compile(r"argument (\S+): expected (?:one|at least one) argument$")
+_EXTRA_VALUE = re.compile(r"argument (\S+): ignored explicit argument (.+)$")
+_AMBIGUOUS = re.compile(r"ambiguous option: (\S+) could match (.+)$")
+
+
+def _name(action: argparse.Action) -> str:
+    return action.option_strings[-1] if action.option_strings else str(action.metavar or action.dest)
+
+
+def _unknown_command(word: str, prog: str) -> str:
+    from foxtui.games import GAMES
+
+    shown = [name for name in COMMANDS if not name.startswith("_")]  # _client stays unlisted
+    if word in GAMES:
+        return f"There is no command {word!r}; to play it: `foxtui new {word}`."
+    return f"There is no command {word!r}; the commands are {_and(shown)} (see `{prog} --help`)."
+
+
+def _and(items: Sequence[str]) -> str:
+    return _join(items, "and")
+
+
+def _or(items: Sequence[str]) -> str:
+    return _join(items, "or")
+
+
+def _join(items: Sequence[str], last: str) -> str:
+    items = list(items)
+    return f" {last} ".join(items) if len(items) <= 2 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _number(option: str, whole: bool = True, low: float | None = None, high: float | None = None) -> Any:
+    """An argparse ``type`` for a number option: anything else, or out of range, is
+    refused in words ("--port takes a whole number from 1 to 65535, not '99999'")."""
+    from foxtui.engine.options import number_words
+
+    def convert(text: str) -> int | float:
+        try:
+            value: int | float = int(text) if whole else float(text)
+        except ValueError:
+            value = math.nan
+        out_of_range = (low is not None and value < low) or (high is not None and value > high)
+        if not math.isfinite(value) or out_of_range:
+            raise UsageError(f"{option} takes {number_words(whole, low, high)}, not {text!r}.")
+        return value
+
+    return convert
 
 
 def _build_parser() -> argparse.ArgumentParser:
     from foxtui.games import GAMES
+    from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
 
     games = ", ".join(GAMES)
     parser = _Parser(
@@ -54,44 +147,52 @@ def _build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game and play it", description=f"Games: {games}.")
     new.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    new.add_argument("--players", type=int, help="number of seats (default: the fewest the game allows)")
+    players_help = "number of seats (default: one per name in --names, else the fewest the game allows)"
+    new.add_argument("--players", type=_number("--players"), help=players_help)
     new.add_argument("--names", help="seat names, comma-separated")
     new.add_argument("--bots", default="", metavar="SEATS", help="seats played by bots: numbers from 1, e.g. 2,3 or 2:random")
-    new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    new.add_argument("--seed", type=_number("--seed"), help="seed for the shuffle (default: random)")
+    speeds = f"how fast bots play: {', '.join(BOT_SPEEDS)} (default: {DEFAULT_SPEED})"
+    new.add_argument("--bot-speed", choices=BOT_SPEEDS, metavar="SPEED", help=speeds)
     option_arg(new)
     display_args(new)
 
     resume = sub.add_parser("resume", help="continue a saved game (default: the last unfinished one)")
-    resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
+    resume.add_argument("file", nargs="?", type=Path, metavar="FILE", help="the saved game")
     display_args(resume)
 
     replay = sub.add_parser("replay", help="step through a saved game")
-    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("file", type=Path, metavar="FILE", help="the saved game")
     display_args(replay)
 
     verify = sub.add_parser("verify", help="replay every step of a record and check every state hash")
-    verify.add_argument("file", type=Path, metavar="FILE")
+    verify.add_argument("file", type=Path, metavar="FILE", help="the game record to check")
 
     auto = sub.add_parser("autoplay", help="bots play a whole game headless; prints the outcome")
     auto.add_argument("game", metavar="GAME", help=f"one of: {games}")
-    auto.add_argument("--players", type=int, required=True)
-    auto.add_argument("--seed", type=int, required=True)
+    auto.add_argument("--players", type=_number("--players"), required=True, help="number of seats")
+    auto.add_argument("--seed", type=_number("--seed"), required=True, help="seed for the shuffle")
     auto.add_argument("--out", type=Path, metavar="FILE", help="write the game record here")
     auto.add_argument("--level", help="bot level (default: the game's strongest)")
     option_arg(auto)
 
     serve = sub.add_parser("serve", help="serve shared tables over SSH: players connect with ssh")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    port = _number("--port", low=1, high=65535)
+    serve.add_argument("--port", type=port, default=2222, help="port to listen on (default: 2222)")
     serve.add_argument("--data", type=Path, metavar="DIR", help="tables, players and host key (default: the data folder's server/)")
     serve.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these public keys may connect")
     serve.add_argument("--open", action="store_true", help="any public key may connect")
-    serve.add_argument("--max-connections", type=int, default=50, metavar="N", help="connections at once (default: 50)")
-    serve.add_argument("--max-per-address", type=int, default=8, metavar="N", help="connections from one address (default: 8)")
-    serve.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS", help="a bot's pause before it moves (default: 0.5)")
+    total, per_address = _number("--max-connections", low=1), _number("--max-per-address", low=1)
+    serve.add_argument("--max-connections", type=total, default=50, metavar="N", help="connections at once (default: 50)")
+    serve.add_argument(
+        "--max-per-address", type=per_address, default=8, metavar="N", help="connections from one address (default: 8)"
+    )
+    delay = _number("--bot-delay", whole=False, low=0)
+    serve.add_argument("--bot-delay", type=delay, default=0.5, metavar="SECONDS", help="a bot's pause before it moves (default: 0.5)")
     # the screen of one SSH session, started by the server (not for people to run)
     client = sub.add_parser("_client")
-    client.add_argument("--fd", type=int, required=True)
+    client.add_argument("--fd", type=_number("--fd", low=0), required=True)
     return parser
 
 
@@ -103,38 +204,56 @@ def _game(game_id: str) -> Any:
     return GAMES[game_id]
 
 
-def _players(game: Any, players: int | None) -> int:
-    n = game.min_players if players is None else players
+def _players(game: Any, players: int | None, names: list[str] | None = None) -> int:
+    """The number of seats: --players, else one per name in --names, else the fewest."""
+    n = players if players is not None else len(names) if names else game.min_players
     if not game.min_players <= n <= game.max_players:
-        raise UsageError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {n}.")
+        given = f" (--names gives {_count(n, 'name')})" if players is None and names else ""
+        raise UsageError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {n}{given}.")
     return n
 
 
-def _options(game: Any, pairs: list[str]) -> Any:
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _options(game: Any, pairs: list[str], *, local: bool = False) -> Any:
     from foxtui.engine.options import parse_options
 
     try:
-        return parse_options(game, pairs)
+        return parse_options(game, pairs, local=local)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
 
-def _seats(game: Any, players: int, names: str | None, bots: str) -> list[Any]:
+def _names(names: str | None) -> list[str] | None:
+    if names is None:
+        return None
+    seat_names = [n.strip() for n in names.split(",")]
+    if any(not n for n in seat_names):
+        raise UsageError(f"--names has an empty name in {names!r}; write the names with commas between them.")
+    twice = next((n for i, n in enumerate(seat_names) if n in seat_names[:i]), None)
+    if twice is not None:
+        raise UsageError(f"--names gives {twice!r} twice; every seat needs a name of its own.")
+    return seat_names
+
+
+def _seats(game: Any, players: int, names: list[str] | None, bots: str) -> list[Any]:
     from foxtui.engine import SeatInfo
 
-    seat_names = [n.strip() for n in names.split(",")] if names else [f"Player {i}" for i in range(1, players + 1)]
+    seat_names = names or [f"Player {i}" for i in range(1, players + 1)]
     if len(seat_names) != players:
-        raise UsageError(f"--names gives {len(seat_names)} names for {players} seats.")
-    if any(not n for n in seat_names) or len(set(seat_names)) != len(seat_names):
-        raise UsageError("Seat names must be non-empty and all different.")
+        given = _count(len(seat_names), "name")
+        raise UsageError(f"--names gives {given} for {_count(players, 'seat')}; give one per seat.")
     levels: dict[int, str] = {}
     default_level = next(iter(game.bots))
     for item in filter(None, (b.strip() for b in bots.split(","))):
         number, _, level = item.partition(":")
         if not number.isdigit() or not 1 <= int(number) <= players:
-            raise UsageError(f"--bots takes seat numbers from 1 to {players}, not {number!r}.")
+            example = f"e.g. --bots 2 or --bots 2:{default_level}"
+            raise UsageError(f"--bots takes seat numbers from 1 to {players}, not {number!r} ({example}).")
         if level and level not in game.bots:
-            raise UsageError(f"{game.title} has no bot level {level!r} (levels: {', '.join(game.bots)}).")
+            raise UsageError(f"{game.title} has no bot level {level!r}; its levels are {_and(list(game.bots))}.")
         levels[int(number) - 1] = level or default_level
     return [SeatInfo(name=seat_names[i], bot=levels.get(i)) for i in range(players)]
 
@@ -167,7 +286,7 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)
     app = FoxApp(color=args.color, low_bandwidth=args.low_bandwidth, **kwargs)
     app.run(mouse=not args.low_bandwidth)  # every mouse move is reported over the link
-    return 0
+    return app.return_code or 0  # 129 when the terminal hung up (see FoxApp.terminal_lost)
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
@@ -180,16 +299,32 @@ def _cmd_new(args: argparse.Namespace) -> int:
     reason = unplayable_reason(game.id)
     if reason is not None:
         raise UsageError(f"{reason[:-1]}; try `foxtui autoplay {game.id}`.")
-    players = _players(game, args.players)
-    seats = _seats(game, players, args.names, args.bots)
-    options = _options(game, args.option)
+    names = _names(args.names)
+    players = _players(game, args.players, names)
+    seats = _seats(game, players, names, args.bots)
+    options = _options(game, args.option, local=True)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    _set_up(game, seats, options, seed)  # a table the rules refuse is told with or without a terminal
     _need_terminal()  # before the new table's first save
     try:
-        session = Session.new(game, seats, options, seed, new_save_path(game.id, seed))
+        session = Session.new(game, seats, options, seed, new_save_path(game.id, seed), bot_speed=args.bot_speed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return _run_app(args, session=session)
+
+
+def _set_up(game: Any, seats: list[Any], options: Any, seed: int) -> None:
+    """Refuse, in the game's own sentence, options its setup does not accept (e.g. an
+    unknown Fox Matters knight), before anything is saved or played."""
+    try:
+        game.setup(list(seats), options, seed)
+    except ValueError as exc:
+        raise UsageError(_sentence(str(exc))) from None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
@@ -222,6 +357,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> int:
+    from foxtui.engine import SeatInfo
     from foxtui.engine.autoplay import autoplay, outcome_line
     from foxtui.engine.record import save_record
 
@@ -229,7 +365,10 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
     players = _players(game, args.players)
     options = _options(game, args.option)
     if args.level is not None and args.level not in game.bots:
-        raise UsageError(f"{game.title} has no bot level {args.level!r} (levels: {', '.join(game.bots)}).")
+        raise UsageError(f"{game.title} has no bot level {args.level!r}; its levels are {_and(list(game.bots))}.")
+    if args.out is not None and args.out.is_dir():
+        raise UsageError(f"--out {args.out} is a folder; name the file to write the record to.")
+    _set_up(game, [SeatInfo(name=f"Bot {n}") for n in range(1, players + 1)], options, args.seed)
     session = autoplay(game, players, args.seed, options, args.level)
     outcome = session.outcome()
     print(outcome_line(game, session.seats, outcome, session.step_count))
@@ -237,7 +376,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> int:
         try:
             save_record(session.record, args.out, round=game.round_of(session.state), finished=True)
         except OSError as exc:
-            raise UsageError(f"Cannot write {args.out}: {exc.strerror}.") from None
+            raise UsageError(f"Cannot write the record to {args.out} ({exc.strerror}).") from None
     return 0
 
 

@@ -14,6 +14,7 @@ where it stopped instead of starting the countdown afresh.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from hashlib import blake2b
 from pathlib import Path
@@ -138,6 +139,8 @@ def _decode_header(data: bytes, name: str) -> _Header:
         version = msgspec.json.decode(data, type=_Version)
     except msgspec.DecodeError as exc:
         raise RecordError(f"{name} is damaged or truncated ({_short(exc)}).") from None
+    if version.format is None:
+        raise RecordError(f"{name} is not a foxtui saved game (it names no record format).")
     if version.format != FORMAT_VERSION:
         raise RecordError(
             f"{name} has record format {version.format!r}; this foxtui reads format {FORMAT_VERSION}."
@@ -148,9 +151,35 @@ def _decode_header(data: bytes, name: str) -> _Header:
         raise RecordError(f"{name} is damaged or was edited by hand ({_short(exc)}).") from None
 
 
+#: msgspec's names of JSON types, as a person would say them
+_KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+          "object": "an object", "array": "a list", "null": "null"}  # fmt: skip
+
+
 def _short(exc: Exception) -> str:
+    """msgspec's reason in words of ours: "seed should be a whole number, not text",
+    "the field options is missing", "JSON is malformed: invalid character at byte 0"."""
     text = str(exc)
-    return text[0].lower() + text[1:] if text else "unreadable"
+    if not text:
+        return "unreadable"
+    reason, at, where = text.partition(" - at `$")
+    where = where.rstrip("`").lstrip(".")
+    kinds = lambda match: [_KINDS.get(k, k) for k in match.groups()]  # noqa: E731
+    if match := re.fullmatch(r"Expected `(\w+)`, got `(\w+)`", reason):
+        wanted, got = kinds(match)
+        return f"{where or 'it'} should be {wanted}, not {got}"
+    if match := re.fullmatch(r"Object missing required field `(\w+)`", reason):
+        return f"the field {match.group(1)} is missing" + (f" in {where}" if where else "")
+    if match := re.fullmatch(r"Object contains unknown field `(\w+)`", reason):
+        return f"it has a field {match.group(1)} no saved game has" + (f" (in {where})" if where else "")
+    if reason == "Input data was truncated":
+        return "it ends too early"
+    if match := re.fullmatch(r"Invalid (?:enum )?value (.+)", reason):
+        return f"{where or 'a value'} cannot be {match.group(1)}"
+    reason = re.sub(r" \(byte (\d+)\)$", r" at byte \1", reason.replace("`", ""))
+    if at:
+        reason += f" at {where or 'the top'}"
+    return reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
 
 
 def _game_for(header: _Header, name: str) -> Game:
@@ -169,7 +198,10 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
     try:
         options = msgspec.json.decode(header.options, type=game.Options)
     except msgspec.DecodeError as exc:
-        raise RecordError(f"{name} has options {game.title} does not accept ({_short(exc)}).") from None
+        from .options import option_problem
+
+        reason = option_problem(game, header.options, exc) or _short(exc)
+        raise RecordError(f"{name} has options {game.title} does not accept ({reason}).") from None
     if not game.min_players <= len(header.seats) <= game.max_players:
         raise RecordError(
             f"{name} has {len(header.seats)} seats; {game.title} is for "
@@ -225,14 +257,15 @@ def final_state(record: GameRecord, name: str = "the record") -> Any:
 
 
 def _read(path: Path) -> bytes:
+    # the path as given: "/nonexistent does not exist", not "nonexistent does not exist"
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
-        raise RecordError(f"{Path(path).name} does not exist.") from None
+        raise RecordError(f"{path} does not exist.") from None
     except IsADirectoryError:
-        raise RecordError(f"{Path(path).name} is a folder, not a saved game.") from None
+        raise RecordError(f"{path} is a folder, not a saved game.") from None
     except OSError as exc:
-        raise RecordError(f"{Path(path).name} cannot be read ({exc.strerror}).") from None
+        raise RecordError(f"{path} cannot be read ({exc.strerror}).") from None
 
 
 def load_record(path: Path) -> tuple[GameRecord, Any]:

@@ -1,7 +1,10 @@
-"""FoxApp: the Textual application. It owns navigation between screens, nothing else."""
+"""FoxApp: the Textual application. It owns navigation between screens and what
+concerns the terminal as a whole: a terminal too small for any screen, and one that
+has gone away."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -9,11 +12,24 @@ from rich.console import COLOR_SYSTEMS as RICH_COLOR_SYSTEMS
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.screen import Screen
 
 from .stylesheets import stylesheets
+from .widgets.too_small import MIN_SIZE, TooSmall, fits
 
 if TYPE_CHECKING:  # imported when first needed: the first frame shows only the home screen
     from foxtui.engine.session import Session
+
+    from .terminal import TerminalLost
+
+LOG = logging.getLogger("foxtui.app")
+
+#: the exit status after the terminal went away: a shell's for a process ended by SIGHUP
+EXIT_HANGUP = 129
+#: the keys that still work while the terminal is too small: both quit (the game is saved)
+QUIT_WHILE_SMALL = ("q", "ctrl+c")
 
 #: the colour systems a terminal may be drawn in (``--color``), by their Rich names;
 #: "auto" keeps what Textual detects from TERM and COLORTERM
@@ -28,6 +44,8 @@ class FoxApp(App):
     # The palette offers theme switches and screenshots; the game needs neither, and its
     # key would crowd the key bar at 80 columns.
     ENABLE_COMMAND_PALETTE = False
+    #: below this the screens give way to how large the terminal must be (fit_terminal)
+    MIN_SIZE = MIN_SIZE
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
         Binding("ctrl+z", "suspend_process", "Suspend", id="app.suspend", show=False),
@@ -56,8 +74,25 @@ class FoxApp(App):
         self.low_bandwidth = low_bandwidth
         if low_bandwidth:
             self.animation_level = "none"
+        #: the screen the too-small message covers, while the terminal is below 80×24
+        self._covered: Screen | None = None
+        self._watching_screens = False
+        self._leaving = False
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform, or on Linux and macOS ours: the same, and
+        it tells the app when the terminal goes away (``terminal.FoxDriver``)."""
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":
+            from .terminal import FoxDriver
+
+            return FoxDriver
+        return driver
 
     def on_mount(self) -> None:
+        if not self._watching_screens:  # subclasses too (the SSH client): every screen fits or is covered
+            self._watching_screens = True
+            self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         # Textual runs the on_mount of every class in the MRO: a subclass whose own
         # on_mount also calls this one must not open the home screen twice.
         if self._started:
@@ -129,6 +164,89 @@ class FoxApp(App):
         from .screens.results import ResultsScreen
 
         self.push_screen(ResultsScreen(game, record, state))
+
+    # --- a terminal too small for the screens: one message over whatever is on top
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_terminal(event.size)  # self.size is set after this handler (App._on_resize)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        self.fit_terminal(self.size)
+
+    def fit_terminal(self, size: Size) -> None:
+        """Below 80×24 the screen on top is covered by how large the terminal must be
+        (its widgets and their state kept, nothing drawn); at 80×24 or more it is shown
+        again, laid out for the size there is.
+
+        A covered screen is out of sight as under a screen pushed over it, and is told
+        so the same way (ScreenSuspend, then ScreenResume): a table pauses meanwhile."""
+        try:
+            screen = self.screen
+        except Exception:  # no screen yet (before the first is pushed) or any more
+            return
+        small = not fits(size, self.MIN_SIZE)
+        covered = self._covered
+        if covered is not None and (covered is not screen or not small):
+            self._covered = None
+            covered._uncover()
+            if covered is screen:  # back in sight (one left for another was told by Textual)
+                screen.post_message(events.ScreenResume())
+        if not small:
+            return
+        # Textual's own way to draw one widget in place of another (a loading indicator):
+        # the screen's children are neither placed nor drawn. A covered screen is not in
+        # the layout, so nothing tells it its size: without this it would lay out (and
+        # the message be drawn) at the size it had before the terminal shrank.
+        screen._size_updated(size, size, size, layout=False)
+        if self._covered is None:
+            screen._cover(TooSmall(size, self.MIN_SIZE))
+            self._covered = screen
+            screen.post_message(events.ScreenSuspend())
+        elif isinstance(screen._cover_widget, TooSmall):
+            screen._cover_widget.terminal = size
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the too-small message is up."""
+        return self._covered is not None
+
+    async def on_event(self, event: events.Event) -> None:
+        # While the message is up no key reaches the screen beneath, nor the mouse; the
+        # keys that quit still quit.
+        if self._covered is not None and isinstance(event, (events.InputEvent, events.Paste)):
+            if not event.is_forwarded:
+                if isinstance(event, events.Key) and event.key in QUIT_WHILE_SMALL:
+                    await self.action_quit()
+                return
+        await super().on_event(event)
+
+    # --- leaving: quitting, or the terminal gone
+
+    def save_tables(self) -> None:
+        """Ask every screen on the stack that keeps a table to save it now (the game is
+        saved after every step; this keeps what is not a step, e.g. a running countdown)."""
+        for screen in list(self.screen_stack):
+            save = getattr(screen, "save_table", None)
+            if save is None:
+                continue
+            try:
+                save()
+            except Exception:  # leaving must not fail; the steps are saved already
+                LOG.exception("could not save the table of %s", screen)
+
+    async def action_quit(self) -> None:
+        if not self._leaving:
+            self._leaving = True
+            self.save_tables()
+        self.exit()
+
+    def on_terminal_lost(self, message: TerminalLost) -> None:
+        """SIGHUP, or the terminal hung up: save and end, status 129."""
+        LOG.info("the terminal went away (%s): saving and exiting", message.why)
+        if not self._leaving:
+            self._leaving = True
+            self.save_tables()
+        self.exit(return_code=EXIT_HANGUP)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.low_bandwidth and hasattr(event.widget, "cursor_blink"):

@@ -26,7 +26,11 @@ class Terminal:
     """One tmux server with one window running foxtui. Use it as a context manager:
     the server is killed on the way out, whatever happened."""
 
-    def __init__(self, term: str, data_dir: Path, *args: str, size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(
+        self, term: str, data_dir: Path, *args: str, size: tuple[int, int] = (80, 24), launcher: tuple[str, ...] = ()
+    ) -> None:
+        """``launcher``: a command that runs foxtui's command line given after it (its own
+        arguments first), e.g. to watch how foxtui ends when the pane is killed."""
         assert TMUX is not None, "tmux is not installed: the terminal tests need it (apt-get install tmux)"
         # its own server, on a socket in the test's folder (-L would leave it in /tmp/tmux-UID)
         self.socket = str(data_dir / "tmux.socket")
@@ -36,7 +40,7 @@ class Terminal:
         # The shell reports the exit status on screen (tmux does not always get to reap the
         # pane's process in time to tell it); remain-on-exit keeps the screen for reading.
         report = '"$@"; echo "foxtui exited with status $?"'
-        command = ["env", "-i", *env, "/bin/sh", "-c", report, "sh", sys.executable, "-m", "foxtui", *args]
+        command = ["env", "-i", *env, "/bin/sh", "-c", report, "sh", *launcher, sys.executable, "-m", "foxtui", *args]
         width, height = size
         self._start = [
             "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
@@ -104,6 +108,11 @@ class Terminal:
 
     def type(self, text: str) -> None:
         self.tmux("send-keys", "-t", SESSION, "-l", text)
+
+    def kill(self) -> None:
+        """Close the window as a terminal emulator closing would: tmux closes the pty and
+        the kernel hangs it up (SIGHUP to the shell, then to foxtui)."""
+        self.tmux("kill-session", "-t", SESSION)
 
     def resize(self, width: int, height: int) -> None:
         self.tmux("resize-window", "-t", SESSION, "-x", str(width), "-y", str(height))

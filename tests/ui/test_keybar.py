@@ -7,6 +7,7 @@ import asyncio
 from play_helpers import screen_text, table, wait_for
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 
 from foxtui.games.master_fox.actions import SPOTS, Grab
@@ -150,11 +151,15 @@ def test_cursor_moves_do_not_ask_for_new_bindings_when_nothing_changed(monkeypat
     asyncio.run(main())
 
 
+class _NarrowApp(FoxApp):
+    MIN_SIZE = Size(40, 24)  # a key bar narrower than the app lays its screens out for
+
+
 def test_when_keys_do_not_fit_the_way_out_keeps_its_place_at_the_end():
     session = table("Ada", ("Bo", "sensible"), seed=5)
 
     async def main():
-        app = FoxApp(session=session, bot_delay=60)
+        app = _NarrowApp(session=session, bot_delay=60)
         async with app.run_test(size=(40, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
             line = bar_line(app)

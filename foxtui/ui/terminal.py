@@ -1,0 +1,159 @@
+"""The terminal foxtui draws on, and what happens when it goes away.
+
+Textual's Linux driver, with three changes for a terminal that is lost (the SSH
+connection dropped, the terminal window or tmux pane closed, the pty deleted):
+
+- a SIGHUP tells the app (:class:`TerminalLost`) instead of killing foxtui outright;
+- a hung-up terminal is noticed without a signal: a thread waits (in ``poll``, asleep)
+  for the terminal to report a hang-up or an error. Textual's key reader would read
+  end-of-file from it over and over, at full speed (one foxtui was seen spinning for
+  minutes on a deleted pty), or end with a traceback on an I/O error;
+- writes to a terminal that has gone are dropped: Textual's writer thread would die on
+  the first error and the next frames would wait forever for room in its queue.
+
+The app saves and exits on :class:`TerminalLost` (see ``FoxApp.on_terminal_lost``).
+Used only where Textual would use its Linux driver (not headless, not on Windows).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import threading
+from typing import IO, Any
+
+from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+
+#: what ``poll`` reports for a terminal that has gone (asked for nothing, it reports only these)
+GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL
+
+
+class TerminalLost(Message):
+    """The terminal hung up (``why``: "hangup" for a SIGHUP, else what was noticed)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__()
+        self.why = why
+
+
+class _Output:
+    """The terminal as the writer thread sees it: after the first failed write, every
+    write is dropped and the driver is told (once) that the terminal is gone."""
+
+    def __init__(self, file: IO[str], lost: Any) -> None:
+        self._file = file
+        self._lost = lost
+        self.dead = False
+
+    def write(self, text: str) -> None:
+        if not self.dead:
+            try:
+                self._file.write(text)
+            except OSError:
+                self._died()
+
+    def flush(self) -> None:
+        if not self.dead:
+            try:
+                self._file.flush()
+            except OSError:
+                self._died()
+
+    def _died(self) -> None:
+        self.dead = True
+        # What could not be written stays in the file's buffer, and Python would try it
+        # again at exit and end with status 120; from now on the terminal's output (and
+        # stdout, if it is the same terminal) goes nowhere, without failing.
+        try:
+            fd = self._file.fileno()
+            device = os.fstat(fd).st_rdev
+            null = os.open(os.devnull, os.O_WRONLY)
+            for out in {1, fd}:
+                if out == fd or os.fstat(out).st_rdev == device:
+                    os.dup2(null, out)
+            os.close(null)
+        except OSError:
+            pass
+        self._lost("the terminal cannot be written to")
+
+    def fileno(self) -> int:
+        return self._file.fileno()
+
+    def isatty(self) -> bool:
+        return not self.dead and self._file.isatty()
+
+
+class FoxDriver(LinuxDriver):
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        self._lost_told = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._watch: threading.Thread | None = None
+        self._wake_r, self._wake_w = -1, -1
+        super().__init__(app, **kwargs)
+        self._file = _Output(self._file, self._lost)  # type: ignore[assignment]
+
+    # --- telling the app (from any thread, at most once)
+
+    def _lost(self, why: str) -> None:
+        if self._lost_told:
+            return
+        self._lost_told = True
+        self._app.post_message(TerminalLost(why))  # thread-safe
+
+    # --- application mode
+
+    def start_application_mode(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:  # before Textual's own start, whose first writes may already fail
+            loop.add_signal_handler(signal.SIGHUP, self._lost, "hangup")
+            self._loop = loop
+        except (ValueError, RuntimeError):  # not the main thread: no signals here
+            pass
+        super().start_application_mode()
+        self._wake_r, self._wake_w = os.pipe()
+        self._watch = threading.Thread(target=self._watch_terminal, name="foxtui-hangup", daemon=True)
+        self._watch.start()
+
+    def stop_application_mode(self) -> None:
+        if self._watch is not None:
+            os.write(self._wake_w, b"x")
+            self._watch.join()
+            self._watch = None
+            os.close(self._wake_r)
+            os.close(self._wake_w)
+        super().stop_application_mode()
+        if self._loop is not None:
+            self._loop.remove_signal_handler(signal.SIGHUP)
+            self._loop = None
+
+    def _watch_terminal(self) -> None:
+        """Sleep until the terminal hangs up (or application mode ends)."""
+        poll = select.poll()
+        poll.register(self.fileno, 0)  # no events asked for: only a hang-up or an error wakes it
+        poll.register(self._wake_r, select.POLLIN)
+        while True:
+            try:
+                events = poll.poll()
+            except InterruptedError:  # a signal came in; Python retries, but to be sure
+                continue
+            for fd, mask in events:
+                if fd == self._wake_r:
+                    return
+                if mask & GONE:
+                    self._lost("the terminal hung up")
+                    return
+
+    def _run_input_thread(self) -> None:
+        # Textual's key reader ends the app with a traceback when a read fails; a read
+        # fails when the terminal has gone
+        try:
+            self.run_input_thread()
+        except OSError:
+            self._lost("the terminal cannot be read")
+        except BaseException:  # anything else as Textual's own reader reports it
+            import rich.traceback
+
+            self._app.call_later(self._app.panic, rich.traceback.Traceback())
