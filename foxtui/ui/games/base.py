@@ -230,6 +230,9 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         if action is None or action not in self.legal:
             return False
         self._chosen = action  # the next show answers it: a new decision, not a list changed under the cursor
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is not None:
+            hold()  # the next key waits until the table has taken this move (a burst acts as typed slowly)
         self.post_message(self.ActionChosen(action))
         return True
 

@@ -304,7 +304,12 @@ class PlayScreen(Screen[None]):
     @on(GamePanel.ActionChosen)
     def _action_chosen(self, message: GamePanel.ActionChosen) -> None:
         message.stop()
-        self.choose(message.action)
+        try:
+            self.choose(message.action)
+        finally:
+            release = getattr(self.app, "release_keys", None)
+            if release is not None:
+                release()  # the panel held the keys until this move was taken
 
     def choose(self, action: Any) -> None:
         """The player at the keyboard chose one of the moves on offer."""
