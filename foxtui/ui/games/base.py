@@ -199,6 +199,21 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         if self.can_draw:
             self.redraw()
 
+    def focus_game(self) -> None:
+        """Give the focus back to where the game's keys work: the list of moves in sight,
+        else the panel itself (Tab does this at the table, so it never traps the keys)."""
+        for moves in self.query(Moves):
+            if moves.display and moves.option_count and all(a.display for a in moves.ancestors if a is not self.screen):
+                moves.focus()
+                return
+        self.focus()
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        """How many rows of a ``width`` x ``height`` terminal the panel can use; the game
+        log below it gets the rest (None: the panel takes all it is given, the log its
+        few rows). A panel whose layout stops growing says where."""
+        return None
+
     def show_clock(self, seconds_left: int | None) -> None:
         """The game's clock shows ``seconds_left`` (None: no clock runs). The clock is
         the table's (its driver counts down and applies the step when time is up);
