@@ -124,10 +124,14 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self._mounted = True
         self.redraw_if_shown()
 
-    def show(self, view: ViewT, legal: list[ActionT], seat: int | None) -> None:
+    def show(self, view: ViewT, legal: list[ActionT], seat: int | None, *, before: ViewT | None = None) -> None:
         """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
-        ``legal`` (empty when this seat has nothing to do now or in replay)."""
-        before, seat_before = self._shown, self.seat
+        ``legal`` (empty when this seat has nothing to do now or in replay). ``before``:
+        the view of the step before this one, when that is not the view last shown (a
+        replay that jumped): what "the last step" changed is told from it."""
+        seat_before = self.seat
+        if before is None:
+            before = self._shown
         self._shown, self.legal, self.seat = view, list(legal), seat
         answered, self._chosen = self._chosen, None
         # the same player still at the screen, who did not move: someone else did
