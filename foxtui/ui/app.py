@@ -61,7 +61,8 @@ class FoxApp(App):
     MIN_SIZE = MIN_SIZE
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
-        Binding("ctrl+z", "suspend_process", "Suspend", id="app.suspend", show=False),
+        # ctrl+z would hand a shared table's terminal to a shell: it only says it does not
+        Binding("ctrl+z", "suspend_process", "Does not suspend", id="app.suspend", show=False, system=True),
     ]
 
     def __init__(

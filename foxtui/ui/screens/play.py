@@ -399,7 +399,8 @@ class PlayScreen(Screen[None]):
 
         game = self.table.game
         markdown = "\n\n".join(part for part in (self.panel.KEYS_HELP, game.rules_markdown) if part)
-        self._over(HelpScreen(f"{game.title} — help", help_keys(self), markdown), lambda _: None)
+        keys = help_keys(self, all_of=(self, self.panel))  # every key of the table, those of now marked
+        self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def action_home(self) -> None:
         self.driver.close()  # a running countdown is kept to the second
