@@ -1,14 +1,16 @@
 """Breeding arithmetic: half symbols on a roll, the pairs a player may make, what a
-pup card looks like, and ``best_match``, the pairing the bots and the UI's
-auto-match propose.
+pup card looks like, ``best_match`` (the pairing that makes the most symbols) and
+``auto_match`` (what the auto-match step leaves on the roll).
 
 Pure functions of plain values (dice as ``Die``/(kind, face), pairs as ``Pair``).
 
 - A trait die shows whole symbols and half symbols of its trait; a friendly
-  die shows half symbols of one or two colours, or wild (green) ones; a
-  science card may add a wild half; a friendly token is a wild half.
+  die shows wild (green) halves; a science card may add a wild half; a
+  friendly token is a wild half.
 - Two halves make a whole trait when they come from different dice (or
-  tokens) and match: same colour, or one wild. Two wild halves make any trait.
+  tokens) and match: same colour, or one wild. Two wild halves make a trait
+  the player names: they are listed once, as a pair of trait ``"any"``, and the
+  player's next step says which trait it is (``WildTrait``).
 - The halves on one die never join each other.
 """
 
@@ -23,16 +25,43 @@ N = len(TRAITS)
 FULL = (1 << TRACK_LEN) - 1
 
 _PAIRS: dict[tuple[int, int, int, int, int], Pair] = {}
+WILD_TRAIT = "any"  # the trait of a pair of wild halves whose trait is not named yet
 TRAIT_OF = {t: i for i, t in enumerate(TRAITS)}
+_TRAIT_IDS = TRAITS + (WILD_TRAIT,)  # by index, ANY last
 
 
 def pair(a: int, a_half: int, b: int, b_half: int, trait: int) -> Pair:
-    """The shared Pair object for these refs (``a`` before ``b``; a token always second)."""
+    """The shared Pair object for these refs (``a`` before ``b``; a token always second);
+    ``trait`` ANY gives a wild pair whose trait is still to be named."""
     key = (a, a_half, b, b_half, trait)
     p = _PAIRS.get(key)
     if p is None:
-        p = _PAIRS[key] = Pair(a, a_half, b, b_half, TRAITS[trait])
+        p = _PAIRS[key] = Pair(a, a_half, b, b_half, _TRAIT_IDS[trait])
     return p
+
+
+def half_colour(dice: Sequence, die: int, half: int) -> int:
+    """The colour of a half (ANY for a wild half or a friendly token)."""
+    if die == TOKEN:
+        return ANY
+    return FACES[dice[die].kind][dice[die].face][1][half]
+
+
+def is_wild_pair(dice: Sequence, p: Pair) -> bool:
+    """Both halves wild (friendly dice, science wild halves, tokens): it makes any trait."""
+    return half_colour(dice, p.a, p.a_half) == ANY and half_colour(dice, p.b, p.b_half) == ANY
+
+
+def listed(dice: Sequence, p: Pair) -> Pair:
+    """The pair as ``legal_pairs`` offers it: a wild pair with its trait still to name."""
+    if p.trait != WILD_TRAIT and is_wild_pair(dice, p):
+        return pair(p.a, p.a_half, p.b, p.b_half, ANY)
+    return p
+
+
+def deciding(pairs: Sequence[Pair]) -> bool:
+    """The last pair is a wild pair whose trait the player has not named yet."""
+    return bool(pairs) and pairs[-1].trait == WILD_TRAIT
 
 
 def halves(dice: Sequence) -> list[tuple[int, int, int]]:
@@ -210,30 +239,32 @@ def _colour_group(c: int, own: Sequence[tuple[int, int]], wild: Sequence[tuple[i
 
 
 def _wild_group(wild: Sequence[tuple[int, int]], tok: bool) -> tuple[Pair, ...]:
-    """Pairs of two wild halves (or a wild half and a token): one per trait."""
+    """Pairs of two wild halves (or a wild half and a token): one each, its trait named next."""
     out = []
     for i, (d1, s1) in enumerate(wild):
         for d2, s2 in wild[i + 1 :]:
             if d1 != d2:
-                out.extend([pair(d1, s1, d2, s2, t) for t in range(N)])
+                out.append(pair(d1, s1, d2, s2, ANY))
         if tok:
-            out.extend([pair(d1, s1, TOKEN, 0, t) for t in range(N)])
+            out.append(pair(d1, s1, TOKEN, 0, ANY))
     return tuple(out)
 
 
-_TOKEN_PAIRS = tuple(pair(TOKEN, 0, TOKEN, 0, t) for t in range(N))
+_TOKEN_PAIRS = (pair(TOKEN, 0, TOKEN, 0, ANY),)
 
 
 def symbols(dice: Sequence, pairs: Sequence[Pair]) -> list[int]:
-    """Whole symbols per trait: wholes shown on trait dice plus the pairs made."""
+    """Whole symbols per trait: wholes shown on trait dice plus the pairs made (a wild
+    pair whose trait is not named yet counts for none)."""
     counts = [0] * N
     for die in dice:
         if die.kind < N:
             counts[die.kind] += FACES[die.kind][die.face][0]
     for p in pairs:
-        counts[TRAIT_OF[p.trait]] += 1
+        t = TRAIT_OF.get(p.trait)
+        if t is not None:
+            counts[t] += 1
     return counts
-
 
 
 def pup_marks(counts: Sequence[int]) -> tuple[list[int], int, int]:
@@ -401,12 +432,15 @@ def _setup_match(dice: Sequence, pairs: Sequence[Pair]):
     return by_trait, friendly, dice_halves
 
 
+SYMBOLS_FIRST = 0.01  # the default token cost: a token is spent wherever it adds a symbol
+
+
 def best_value(
     dice: Sequence,
     tokens: int = 0,
     pairs: Sequence[Pair] = (),
     weights: Sequence[float] | None = None,
-    token_cost: float = 0.6,
+    token_cost: float = SYMBOLS_FIRST,
 ) -> float:
     """What ``best_match`` would add (weighted symbols minus tokens spent), without
     building the pairs: cheap enough for a bot to compare rolls."""
@@ -421,15 +455,17 @@ def best_match(
     tokens: int = 0,
     pairs: Sequence[Pair] = (),
     weights: Sequence[float] | None = None,
-    token_cost: float = 0.6,
+    token_cost: float = SYMBOLS_FIRST,
 ) -> list[Pair]:
     """The pairs that make the most of the halves still free on this roll.
 
     ``dice``: the roll (objects with ``kind`` and ``face``); ``tokens``: friendly tokens
     still free to use; ``pairs``: pairs already made (kept); ``weights``: what a whole
     symbol of each trait is worth (default 1 each); ``token_cost``: what spending a
-    friendly token costs in the same units (by default a token is spent to complete a
-    half, not two tokens for one symbol). Returns new pairs, in the order to make them.
+    friendly token costs in the same units (by default next to nothing: the most symbols,
+    then the fewest tokens, two tokens joined when that makes one more symbol). Returns
+    new pairs, in the order to make them; a pair of two wild halves comes with the trait
+    the weights prefer (``listed`` gives the step that makes it).
     """
     w = tuple(float(x) for x in (weights if weights is not None else (1.0,) * N))
     cost = float(token_cost)
@@ -531,3 +567,37 @@ def _canonical_pairs(dice: Sequence, pairs: Sequence[Pair], raw) -> list[Pair]:
             (a, sa), (b, sb) = (b, sb), (a, sa)
         result.append(pair(a, sa, b, sb, t))
     return result
+
+
+# --- auto_match ------------------------------------------------------------------------
+
+
+def auto_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], prefer) -> list[Pair] | None:
+    """The pairs the auto-match leaves on the roll: the most symbols, then the fewest
+    friendly tokens spent. The pairs already made stay if they are part of such a pairing;
+    if they are not (a science card changed a die, or they were made by hand), every pair
+    is made again. ``tokens``: the player's friendly tokens, those in pairs included;
+    ``prefer(counts)``: the trait (index) a wild pair is named for, given the symbols
+    per trait so far. None when the pairs made are already as good (or a wild pair is
+    waiting for its trait)."""
+    if deciding(pairs):
+        return None
+    used = tokens_used(pairs)
+    fresh = best_match(dice, tokens, ())
+    best = (len(fresh), -tokens_used(fresh))
+    if best <= (len(pairs), -used):
+        return None
+    more = best_match(dice, tokens - used, pairs)
+    if (len(pairs) + len(more), -(used + tokens_used(more))) >= best:
+        kept, new = list(pairs), more
+    else:
+        kept, new = [], fresh
+    counts = symbols(dice, kept + [q for q in new if not is_wild_pair(dice, q)])
+    out = kept
+    for q in new:
+        if is_wild_pair(dice, q):
+            t = prefer(counts)
+            counts[t] += 1
+            q = pair(q.a, q.a_half, q.b, q.b_half, t)
+        out.append(q)
+    return out

@@ -16,8 +16,8 @@ N = 4
 def plain_legal_pairs(dice: list[Die], pairs: list, tokens: int) -> list:
     """The listing rule spelled out: free halves by colour, die by die (of a die's two
     same-colour halves only the first free one), then per colour its pairs with later
-    halves of that colour, with wild halves and with a token; then wild pairs (one per
-    trait); then two tokens."""
+    halves of that colour, with wild halves and with a token; then wild pairs (one each,
+    trait "any": the next step names it); then two tokens (the same)."""
     used = {(p.a, p.a_half) for p in pairs} | {(p.b, p.b_half) for p in pairs}
     free: list[list[tuple[int, int]]] = [[] for _ in range(N + 1)]
     for d, die in enumerate(dice):
@@ -40,11 +40,11 @@ def plain_legal_pairs(dice: list[Die], pairs: list, tokens: int) -> list:
                 out.append(breeding.pair(d1, s1, TOKEN, 0, c))
     for i, (d1, s1) in enumerate(wild):
         for d2, s2 in wild[i + 1 :]:
-            out += [breeding.pair(d1, s1, d2, s2, t) for t in range(N)]
+            out.append(breeding.pair(d1, s1, d2, s2, ANY))
         if tokens > 0:
-            out += [breeding.pair(d1, s1, TOKEN, 0, t) for t in range(N)]
+            out.append(breeding.pair(d1, s1, TOKEN, 0, ANY))
     if tokens >= 2:
-        out += [breeding.pair(TOKEN, 0, TOKEN, 0, t) for t in range(N)]
+        out.append(breeding.pair(TOKEN, 0, TOKEN, 0, ANY))
     return out
 
 

@@ -4,12 +4,10 @@ automated opponent of the 2-player game has its own file."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from fox_experiment_helpers import (
     BLANK_FACE,
-    F_BE,
-    F_ET,
-    F_SB,
     F_WILD1,
     F_WILD2,
     FRIENDLY,
@@ -25,7 +23,9 @@ from fox_experiment_helpers import (
     act,
     advance,
     female_blank,
+    make,
     male_blank,
+    most_pairs,
     new_game,
     others_done,
     player,
@@ -40,6 +40,7 @@ from foxtui.engine import IllegalAction, Rng
 from foxtui.games.fox_experiment import GAME, administration, breeding, foxes, rules
 from foxtui.games.fox_experiment.actions import (
     AssignPup,
+    AutoMatch,
     ChoosePatron,
     ChooseTrait,
     ConfirmPup,
@@ -53,9 +54,11 @@ from foxtui.games.fox_experiment.actions import (
     TakeSupply,
     Unlock,
     Unpair,
+    WildTrait,
 )
 from foxtui.games.fox_experiment.content import (
     BLANK,
+    FACES,
     PARENT,
     REWARDS,
     SIDE_FOR,
@@ -410,41 +413,98 @@ def test_breeding_whole_symbols_count_by_themselves_and_a_whole_plus_half_keeps_
     assert breeding.symbols(lit.dice, lit.pairs) == [3, 0, 0, 0]
 
 
-def test_breeding_friendly_dice_are_wild() -> None:
-    state = roll(in_breeding(), 0, [(T, HALF), (FRIENDLY, F_WILD1)])
-    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "tail")]
+def test_breeding_friendly_dice_and_tokens_are_used_as_wilds_every_friendly_half_completes_any_trait() -> None:
+    for face, (_, halves) in enumerate(FACES[FRIENDLY]):
+        for t in (S, B, E, T):
+            state = roll(in_breeding(), 0, [(t, HALF), (FRIENDLY, face)])
+            assert _pairs(state, 0) == ([Pair(0, 0, 1, 0, TRAITS[t])] if halves else []), (face, t)
+    assert all(set(h) <= {4} for _, h in FACES[FRIENDLY])  # no friendly half has a colour of its own
+    state = roll(in_breeding(), 0, [(E, HALF)], friendly=1)
+    assert _pairs(state, 0) == [Pair(0, 0, -1, 0, "ears")]  # a token completes a half of any trait
 
 
-def test_breeding_a_two_coloured_friendly_die_completes_two_different_traits() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (B, HALF), (FRIENDLY, F_SB)])
-    state = act(state, 0, Pair(0, 0, 2, 0, "spots"))
-    state = act(state, 0, Pair(1, 0, 2, 1, "barking"))
-    lit = state.players[0].litter
-    assert breeding.symbols(lit.dice, lit.pairs) == [1, 1, 0, 0]
+def test_breeding_a_friendly_die_with_2_halves_can_be_matched_to_2_different_trait_dice() -> None:
+    for first, second in ((S, B), (E, T), (S, T), (B, E), (S, E)):
+        state = roll(in_breeding(), 0, [(first, HALF), (second, HALF), (FRIENDLY, F_WILD2)])
+        state = act(state, 0, Pair(0, 0, 2, 0, TRAITS[first]))
+        state = act(state, 0, Pair(1, 0, 2, 1, TRAITS[second]))
+        lit = state.players[0].litter
+        expect = [0, 0, 0, 0]
+        expect[first] = expect[second] = 1
+        assert breeding.symbols(lit.dice, lit.pairs) == expect
 
 
-def test_breeding_a_friendly_colour_half_only_matches_its_own_trait() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (FRIENDLY, F_ET)])
-    assert _pairs(state, 0) == []
+def test_breeding_a_single_die_with_2_halves_does_not_make_a_trait_a_friendly_one_neither() -> None:
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2)])
+    assert _pairs(state, 0) == [] and breeding.best_match(state.players[0].litter.dice) == []
 
 
-def test_breeding_a_trait_made_only_of_friendly_halves_is_any_trait() -> None:
+def test_breeding_a_complete_trait_made_with_only_friendly_dice_counts_as_any_trait_the_player_names() -> None:
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD2)])
-    pairs = _pairs(state, 0)
-    assert {p.trait for p in pairs if (p.a, p.b) == (0, 1)} == set(TRAITS)
-    assert not any(p.a == p.b == 1 for p in pairs)  # not with itself
-    state = act(state, 0, Pair(0, 0, 1, 0, "ears"))
+    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any")]  # listed once: the trait is the next step
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert {a for a in GAME.legal_actions(state, 0)} == {WildTrait(t) for t in TRAITS}  # nothing else meanwhile
+    assert GAME.view(state, 0).players[0].litter.deciding
+    with pytest.raises(IllegalAction, match="wild"):
+        GAME.apply(state, 0, ConfirmPup())
+    state = act(state, 0, WildTrait("ears"))
     lit = state.players[0].litter
-    assert breeding.symbols(lit.dice, lit.pairs) == [0, 0, 1, 0]
+    assert lit.pairs == [Pair(0, 0, 1, 0, "ears")] and breeding.symbols(lit.dice, lit.pairs) == [0, 0, 1, 0]
+    with pytest.raises(IllegalAction, match="no pair of wild halves"):
+        GAME.apply(state, 0, WildTrait("tail"))
+
+
+def test_breeding_a_complete_trait_made_with_only_friendly_dice_and_tokens_counts_as_any_trait() -> None:
+    # a friendly half and a token, two tokens, a science card's wild half and a friendly half
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (WILD, 0)], friendly=3)
+    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any"), Pair(0, 0, -1, 0, "any"), Pair(1, 0, -1, 0, "any"), Pair(-1, 0, -1, 0, "any")]
+    state = act(state, 0, Pair(0, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("barking"))
+    state = act(state, 0, Pair(-1, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("tail"))
+    lit = state.players[0].litter
+    assert breeding.symbols(lit.dice, lit.pairs) == [0, 1, 0, 1]
+
+
+def test_breeding_the_trait_a_wild_pair_makes_is_offered_the_sensible_one_first() -> None:
+    # the study's next level asks for 2 floppy ears: a pair of wild halves is offered as ears first
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1), (S, WHOLE)])
+    state = player(state, 0, studies=[StudyProgress("s08", 0)])
+    assert STUDY["s08"].needs[0][E] == 2
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert GAME.legal_actions(state, 0)[0] == WildTrait("ears")
+    assert GAME.view(state, 0).players[0].litter.wild_order[0] == "ears"
+    # no study asks for more: the trait with the fewest symbols on the pup, never a full track
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1)] + [(S, WHOLE)] * 5 + [(B, WHOLE), (E, WHOLE)])
+    state = player(state, 0, studies=[])
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert GAME.legal_actions(state, 0) == [WildTrait("tail"), WildTrait("barking"), WildTrait("ears"), WildTrait("spots")]
+
+
+def test_breeding_best_match_and_the_preview_follow_the_wild_friendly_halves() -> None:
+    # two friendly dice showing two halves each make two traits (their halves across)
+    dice = [Die(FRIENDLY, 2), Die(FRIENDLY, 3)]
+    got = breeding.best_match(dice)
+    assert [(p.a, p.b) for p in got] == [(0, 1), (0, 1)]
+    # a friendly die's halves go to the trait dice of any colour
+    dice = [Die(E, HALF), Die(T, HALF), Die(FRIENDLY, 2)]
+    got = breeding.best_match(dice)
+    assert sorted(p.trait for p in got) == ["ears", "tail"]
+    state = roll(in_breeding(), 0, [(E, HALF), (T, HALF), (FRIENDLY, 2)])
+    for p in got:
+        state = make(state, 0, p)
+    preview = GAME.view(state, 0).players[0].litter.preview
+    assert preview.marked == {"spots": 0, "barking": 0, "ears": 1, "tail": 1} and preview.friendliness == 2
 
 
 def test_breeding_friendly_tokens_are_wild_halves_and_are_discarded_when_used() -> None:
     state = roll(in_breeding(), 0, [(B, HALF)], friendly=3)
     pairs = _pairs(state, 0)
     assert Pair(0, 0, -1, 0, "barking") in pairs
-    assert {p.trait for p in pairs if p.a == p.b == -1} == set(TRAITS)  # two tokens make any trait
+    assert Pair(-1, 0, -1, 0, "any") in pairs  # two tokens make any trait
     state = act(state, 0, Pair(0, 0, -1, 0, "barking"))
-    state = act(state, 0, Pair(-1, 0, -1, 0, "tail"))
+    state = act(state, 0, Pair(-1, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("tail"))
     assert _pairs(state, 0) == []  # one token left: nothing for it to join
     state = others_done(state, 0)
     state = act(state, 0, ConfirmPup())
@@ -553,11 +613,11 @@ def test_breeding_rerolled_die_comes_out_of_its_pairs_and_unpair_takes_a_pair_ba
 
 
 def test_breeding_view_shows_the_roll_the_pairs_and_a_preview_of_the_pup() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, WHOLE), (FRIENDLY, F_BE)])
+    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, WHOLE), (FRIENDLY, F_WILD2)])
     state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
     lit = GAME.view(state, 0).players[0].litter
     assert [d.kind_name for d in lit.dice] == ["spots", "spots", "barking", "friendly"]
-    assert lit.dice[0].paired == [True] and lit.dice[3].halves == ["barking", "ears"]
+    assert lit.dice[0].paired == [True] and lit.dice[3].halves == ["any", "any"]
     assert lit.pairs == [Pair(0, 0, 1, 0, "spots")] and "spots" in lit.pair_texts[0]
     assert lit.symbols == {"spots": 1, "barking": 1, "ears": 0, "tail": 0}
     assert lit.preview.marked == {"spots": 1, "barking": 1, "ears": 0, "tail": 0}
@@ -567,11 +627,11 @@ def test_breeding_view_shows_the_roll_the_pairs_and_a_preview_of_the_pup() -> No
 
 def test_breeding_best_match_pairs_the_most_halves() -> None:
     # die 0 has two spots halves: they must go to different partners
-    dice = [Die(S, TWO_HALVES), Die(S, HALF), Die(FRIENDLY, F_WILD1), Die(B, HALF), Die(FRIENDLY, F_SB)]
+    dice = [Die(S, TWO_HALVES), Die(S, HALF), Die(FRIENDLY, F_WILD1), Die(B, HALF), Die(FRIENDLY, F_WILD2)]
     got = breeding.best_match(dice)
     assert len(got) == 3
     counts = breeding.symbols(dice, got)
-    assert counts[S] + counts[B] == 3
+    assert counts[S] >= 2 and counts[S] + counts[B] == 3
 
 
 def test_breeding_best_match_agrees_with_an_exhaustive_search() -> None:
@@ -606,9 +666,10 @@ def test_breeding_best_match_agrees_with_an_exhaustive_search() -> None:
         proposal = breeding.best_match(dice, tokens, token_cost=0.0)
         made = []
         for p in proposal:
-            assert p in breeding.legal_pairs(dice, made, tokens - breeding.tokens_used(made))
+            assert breeding.listed(dice, p) in breeding.legal_pairs(dice, made, tokens - breeding.tokens_used(made))
             made.append(p)
         assert len(made) == brute(dice, tokens), dice
+        assert len(breeding.best_match(dice, tokens)) == len(made)  # the default spends tokens for symbols too
 
 
 def test_breeding_a_pair_is_accepted_exactly_when_it_is_listed() -> None:
@@ -618,12 +679,12 @@ def test_breeding_a_pair_is_accepted_exactly_when_it_is_listed() -> None:
         kinds = [r.choice([S, B, E, T, FRIENDLY, WILD]) for _ in range(r.randint(1, 5))]
         state = roll(base, 0, [(k, r.below(6) if k != WILD else 0) for k in kinds], friendly=r.choice([0, 1, 2, 3]))
         for p in breeding.best_match(state.players[0].litter.dice, state.players[0].friendly)[: r.randint(0, 2)]:
-            state = act(state, 0, p)
+            state = make(state, 0, p)
         listed = set(a for a in GAME.legal_actions(state, 0) if isinstance(a, Pair))
         refs = [(d, s) for d in range(len(kinds)) for s in range(2)] + [(-1, 0), (-1, 1)]
         for a, sa in refs:
             for b, sb in refs:
-                for t in TRAITS:
+                for t in TRAITS + ("any",):
                     p = Pair(a, sa, b, sb, t)
                     if p in listed:
                         GAME.apply(state, 0, p)
@@ -636,6 +697,118 @@ def test_breeding_only_during_breeding() -> None:
     state = in_upgrades()
     with pytest.raises(IllegalAction, match="breeding"):
         GAME.apply(state, 0, ConfirmPup())
+
+
+# --- Breeding: the auto-match --------------------------------------------------------
+
+
+def test_breeding_auto_match_joins_two_friendly_tokens_when_that_makes_one_more_symbol() -> None:
+    # two halves to complete and four tokens: two complete the halves, the other two make a trait
+    dice = [Die(S, HALF), Die(B, HALF), Die(E, WHOLE)]
+    got = breeding.best_match(dice, 4)
+    assert len(got) == most_pairs(dice, 4) == 3 and breeding.tokens_used(got) == 4
+    state = roll(in_breeding(), 0, [(S, HALF), (B, HALF), (E, WHOLE)], friendly=4)
+    state = act(state, 0, AutoMatch())
+    lit = state.players[0].litter
+    assert sum(breeding.symbols(lit.dice, lit.pairs)) == 4
+    assert AutoMatch() not in GAME.legal_actions(state, 0)  # nothing left to gain
+    # a token is not spent for nothing: with the same symbols, the fewest tokens
+    assert breeding.best_match([Die(S, HALF), Die(S, HALF)], 1) == [Pair(0, 0, 1, 0, "spots")]
+
+
+def test_breeding_auto_match_after_a_science_card_changed_a_die_makes_every_pair_again() -> None:
+    # spots half + wild half were paired by hand; Careful Notes turns die 4 to whole + spots half:
+    # the best is now spots half + spots half and barking half + wild half
+    state = roll(in_breeding(), 0, [(S, HALF), (FRIENDLY, F_WILD1), (B, HALF), (S, BLANK_FACE)])
+    state = player(state, 0, science=["sc09"])
+    state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
+    state = act(state, 0, PlayScience("sc09", 3))
+    lit = state.players[0].litter
+    assert lit.pairs == [Pair(0, 0, 1, 0, "spots")] and lit.dice[3] == Die(S, WHOLE_HALF)
+    assert breeding.best_match(lit.dice, 0, lit.pairs) == []  # the unpaired halves alone: nothing more
+    assert AutoMatch() in GAME.legal_actions(state, 0)
+    state = act(state, 0, AutoMatch())
+    lit = state.players[0].litter
+    assert len(lit.pairs) == most_pairs(lit.dice, 0) == 2
+    assert breeding.symbols(lit.dice, lit.pairs) == [2, 1, 0, 0]
+
+
+def test_breeding_auto_match_keeps_the_pairs_made_when_they_are_part_of_the_best() -> None:
+    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, HALF), (FRIENDLY, F_WILD1)])
+    state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
+    state = act(state, 0, AutoMatch())
+    assert state.players[0].litter.pairs == [Pair(0, 0, 1, 0, "spots"), Pair(2, 0, 3, 0, "barking")]
+
+
+def test_breeding_auto_match_names_the_trait_of_wild_pairs_as_the_wild_step_would_first_offer() -> None:
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2), (FRIENDLY, F_WILD2), (S, WHOLE)])
+    state = player(state, 0, studies=[StudyProgress("s08", 0)])  # level 1: 2 floppy ears and 1 barking
+    state = act(state, 0, AutoMatch())
+    lit = state.players[0].litter
+    assert [p.trait for p in lit.pairs] == ["ears", "barking"]  # what the level still lacks, in turn
+
+
+def test_breeding_auto_match_is_offered_only_when_it_does_better() -> None:
+    state = roll(in_breeding(), 0, [(S, WHOLE), (B, HALF)])
+    assert AutoMatch() not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="already the best"):
+        GAME.apply(state, 0, AutoMatch())
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1)])
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert AutoMatch() not in GAME.legal_actions(state, 0)  # the wild pair's trait comes first
+
+
+# --- Breeding 6. Give your pup a name and write it on the card -------------------------
+
+
+def test_breeding_give_your_pup_a_name_the_suggested_one_is_the_one_the_preview_shows_and_recorded() -> None:
+    state = in_breeding(3)
+    shown = GAME.view(state, 0).players[0].litter.preview.name
+    assert shown and shown == state.players[0].litter.name
+    assert [a for a in GAME.legal_actions(state, 0) if isinstance(a, ConfirmPup)] == [ConfirmPup()]
+    # the others record their pups meanwhile: the name shown to me does not change
+    for seat in (1, 2):
+        state = act(state, seat, ConfirmPup())
+        assert GAME.view(state, 0).players[0].litter.preview.name == shown
+    line = GAME.describe(state, 0, ConfirmPup(), 1)
+    state = act(state, 0, ConfirmPup())
+    assert state.players[0].pups[0].name == shown and shown in line
+
+
+def test_breeding_give_your_pup_a_name_every_pup_on_the_table_is_offered_a_different_one() -> None:
+    state = in_breeding(6)
+    names = [p.litter.name for p in state.players]
+    assert len(set(names)) == 6
+    taken = {f.name for f in state.females + state.males}
+    assert not taken & set(names)
+
+
+def test_breeding_give_your_pup_a_name_of_your_own() -> None:
+    state = others_done(in_breeding(3), 0)
+    line = GAME.describe(state, 0, ConfirmPup("Belka II"), 1)
+    after = GAME.apply(state, 0, ConfirmPup("Belka II"))
+    assert after.players[0].pups[0].name == "Belka II" and "Belka II" in line
+
+
+@pytest.mark.parametrize(
+    "name,why",
+    [
+        ("A" * 17, "16 characters"),
+        (" Belka", "space"),
+        ("Bel\tka", "printable"),
+        ("Bel\x1bka", "printable"),
+        ("   ", "letter"),
+        ("!!", "letter"),
+    ],
+)
+def test_breeding_give_your_pup_a_name_a_name_that_cannot_be_written_is_refused(name: str, why: str) -> None:
+    state = in_breeding(3)
+    before = msgspec.json.encode(state)
+    with pytest.raises(IllegalAction, match=why) as refused:
+        GAME.apply(state, 0, ConfirmPup(name))
+    assert str(refused.value).count(".") == 1  # one sentence
+    assert msgspec.json.encode(state) == before
+    assert rules.name_refusal(name) == str(refused.value)
 
 
 # --- Research ------------------------------------------------------------------------
