@@ -255,30 +255,36 @@ def in_upgrades(n: int = 3, seed: int = 1):
     return advance(new_game(n, seed), "upgrades")
 
 
+PUP_COSTS = UPGRADE[0].costs  # content/tracks.json
+FRIENDLY_COSTS = UPGRADE[2].costs
+
+
 def test_upgrades_are_unlocked_left_to_right_with_matching_tokens() -> None:
+    first, second = PUP_COSTS[:2]
     state = in_upgrades()
-    state = player(state, 0, tokens=[2, 1, 1, 0])
+    state = player(state, 0, tokens=[first, first - 1, 1, 0])
     legal = GAME.legal_actions(state, 0)
     assert Unlock("pup", "spots") in legal
-    assert Unlock("pup", "barking") not in legal  # 1 barking + 1 ears do not match
+    assert Unlock("pup", "barking") not in legal  # barking tokens and an ear do not match
     with pytest.raises(IllegalAction, match="matching"):
         GAME.apply(state, 0, Unlock("pup", "barking"))
     state = act(state, 0, Unlock("pup", "spots"))
     p = state.players[0]
-    assert p.upgrades[0] == 1 and p.tokens == [0, 1, 1, 0] and p.paid[0] == [S]
-    state = player(state, 0, tokens=[0, 2, 0, 0])
-    assert Unlock("pup", "barking") not in GAME.legal_actions(state, 0)  # the next pup costs 3
-    state = player(state, 0, tokens=[0, 3, 0, 0])
+    assert p.upgrades[0] == 1 and p.tokens == [0, first - 1, 1, 0] and p.paid[0] == [S]
+    state = player(state, 0, tokens=[0, second - 1, 0, 0])
+    assert Unlock("pup", "barking") not in GAME.legal_actions(state, 0)  # the next pup costs more
+    state = player(state, 0, tokens=[0, second, 0, 0])
     state = act(state, 0, Unlock("pup", "barking"))
     assert state.players[0].upgrades[0] == 2
 
 
 def test_upgrades_example_two_tail_tokens_pay_a_cost_of_two_but_a_tail_and_an_ear_do_not() -> None:
+    assert FRIENDLY_COSTS[0] == 2  # the first friendly-die upgrade costs 2
     state = player(in_upgrades(), 0, tokens=[0, 0, 1, 1])
-    assert not any(isinstance(a, Unlock) and a.track == "pup" for a in GAME.legal_actions(state, 0))
+    assert not any(isinstance(a, Unlock) and a.track == "friendly" for a in GAME.legal_actions(state, 0))
     state = player(state, 0, tokens=[0, 0, 1, 2])
-    assert Unlock("pup", "tail") in GAME.legal_actions(state, 0)
-    assert act(state, 0, Unlock("pup", "tail")).players[0].tokens == [0, 0, 1, 0]
+    assert Unlock("friendly", "tail") in GAME.legal_actions(state, 0)
+    assert act(state, 0, Unlock("friendly", "tail")).players[0].tokens == [0, 0, 1, 0]
 
 
 def test_upgrades_any_number_on_any_tracks_then_done() -> None:
@@ -294,7 +300,7 @@ def test_upgrades_any_number_on_any_tracks_then_done() -> None:
 
 def test_upgrades_study_draws_three_and_keeps_one() -> None:
     state = in_upgrades()
-    state = player(state, 0, tokens=[2, 0, 0, 0])
+    state = player(state, 0, tokens=[UPGRADE[1].costs[0], 0, 0, 0])
     top3 = state.study_deck[-3:][::-1]
     state = act(state, 0, Unlock("study", "spots"))
     offer = state.players[0].pending[0].options
@@ -308,7 +314,7 @@ def test_upgrades_study_draws_three_and_keeps_one() -> None:
 
 def test_upgrades_friendly_die_adds_a_die_to_every_pool() -> None:
     state = in_upgrades()
-    state = player(state, 0, tokens=[1, 0, 0, 0])
+    state = player(state, 0, tokens=[FRIENDLY_COSTS[0], 0, 0, 0])
     state = act(state, 0, Unlock("friendly", "spots"))
     assert rules.pool_of(state.players[0]).count(FRIENDLY) == 2
 
@@ -316,7 +322,7 @@ def test_upgrades_friendly_die_adds_a_die_to_every_pool() -> None:
 def test_upgrades_patron_places_a_meeple_and_gains_the_tile_and_a_science_card() -> None:
     state = in_upgrades()
     state = replace(state, patron_tiles=["t02", "t09", "t13", "t21"])
-    state = player(state, 0, tokens=[0, 0, 2, 0])
+    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[0], 0])
     state = act(state, 0, Unlock("patron", "ears"))
     assert set(GAME.legal_actions(state, 0)) == {ChoosePatron(i) for i in range(4)}
     before = state.players[0]
@@ -324,7 +330,7 @@ def test_upgrades_patron_places_a_meeple_and_gains_the_tile_and_a_science_card()
     p = state.players[0]
     assert p.patrons == [1] and p.tokens[S] == before.tokens[S] + 1 and p.friendly == before.friendly + 1
     assert len(p.science) == len(before.science) + 1
-    state = player(state, 0, tokens=[0, 0, 4, 0])
+    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[1], 0])
     state = act(state, 0, Unlock("patron", "ears"))
     assert ChoosePatron(1) not in GAME.legal_actions(state, 0)  # one meeple per patron
 
@@ -334,7 +340,7 @@ def test_upgrades_come_after_selection_and_after_research() -> None:
     assert GAME.to_act(state) == {0, 1, 2}
     state = advance(state, "research")
     seat = 0
-    state = player(state, seat, tokens=[5, 0, 0, 0])
+    state = player(state, seat, tokens=[PUP_COSTS[0], 0, 0, 0])
     with pytest.raises(IllegalAction, match="studies"):
         GAME.apply(state, seat, Unlock("pup", "spots"))
     state = act(state, seat, EndResearch())
@@ -470,7 +476,7 @@ def test_breeding_the_trait_a_wild_pair_makes_is_offered_the_sensible_one_first(
     # the study's next level asks for 2 floppy ears: a pair of wild halves is offered as ears first
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1), (S, WHOLE)])
     state = player(state, 0, studies=[StudyProgress("s08", 0)])
-    assert STUDY["s08"].needs[0][E] == 2
+    assert STUDY["s08"].needs[0][E] > max(STUDY["s08"].needs[0][t] for t in (S, B, T))
     state = act(state, 0, Pair(0, 0, 1, 0, "any"))
     assert GAME.legal_actions(state, 0)[0] == WildTrait("ears")
     assert GAME.view(state, 0).players[0].litter.wild_order[0] == "ears"
@@ -555,7 +561,7 @@ def test_breeding_friendliness_is_the_total_of_symbols() -> None:
 
 def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
     state = advance(new_game(3), "upgrades")
-    state = player(state, 0, tokens=[2, 0, 0, 0])
+    state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")
     p = state.players[0]
@@ -572,7 +578,7 @@ def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
 
 def test_breeding_science_cards_and_tokens_do_not_carry_to_the_next_pup() -> None:
     state = advance(new_game(3), "upgrades")
-    state = player(state, 0, tokens=[2, 0, 0, 0], science=["sc21", "sc22"])
+    state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0], science=["sc21", "sc22"])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")
     state = roll(state, 0, [(S, HALF)], friendly=1)
@@ -742,10 +748,14 @@ def test_breeding_auto_match_keeps_the_pairs_made_when_they_are_part_of_the_best
 
 def test_breeding_auto_match_names_the_trait_of_wild_pairs_as_the_wild_step_would_first_offer() -> None:
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2), (FRIENDLY, F_WILD2), (S, WHOLE)])
-    state = player(state, 0, studies=[StudyProgress("s08", 0)])  # level 1: 2 floppy ears and 1 barking
-    state = act(state, 0, AutoMatch())
-    lit = state.players[0].litter
-    assert [p.trait for p in lit.pairs] == ["ears", "barking"]  # what the level still lacks, in turn
+    state = player(state, 0, studies=[StudyProgress("s08", 0)])  # level 1: floppy ears and barking
+    auto = act(state, 0, AutoMatch()).players[0].litter.pairs
+    by_hand = state
+    for q in auto:
+        by_hand = act(by_hand, 0, Pair(q.a, q.a_half, q.b, q.b_half, "any"))
+        by_hand = act(by_hand, 0, GAME.legal_actions(by_hand, 0)[0])  # the trait offered first
+    assert by_hand.players[0].litter.pairs == auto and len(auto) == 2
+    assert {p.trait for p in auto} <= {"ears", "barking"}  # what the study's level asks for
 
 
 def test_breeding_auto_match_is_offered_only_when_it_does_better() -> None:
@@ -822,17 +832,20 @@ def with_study(state, seat: int, card: str, level: int = 0, pups: list | None = 
     return player(state, seat, studies=[StudyProgress(card, level)], pups=pups or [], assigned=[])
 
 
-# s01: level 1 spots 2 + barking 1, level 2 spots 3 + barking 2, level 3 spots 4 + barking 3
+# s01 (content/studies.json) asks for spots and barking; LEVEL[k] is what its level k + 1 asks
+LEVEL = [list(need) for need in STUDY["s01"].needs]
+
+
 def test_research_a_pup_completes_the_next_level_of_a_study() -> None:
-    assert STUDY["s01"].needs[0] == (2, 1, 0, 0)
-    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, [2, 1, 0, 0])])
+    assert LEVEL[0][S] and LEVEL[0][B] and not LEVEL[0][E] and not LEVEL[0][T]
+    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, LEVEL[0])])
     assert GAME.legal_actions(state, 0) == [AssignPup(0, 0), EndResearch()]
     state = act(state, 0, AssignPup(0, 0))
     assert state.players[0].studies[0].level == 1
 
 
 def test_research_a_pup_must_meet_the_level_alone() -> None:
-    pups = [pup(female_blank(), 0, [2, 0, 0, 0]), pup(male_blank(), 0, [0, 1, 0, 0])]
+    pups = [pup(female_blank(), 0, [LEVEL[0][S], 0, 0, 0]), pup(male_blank(), 0, [0, LEVEL[0][B], 0, 0])]
     state = with_study(in_research(), 0, "s01", pups=pups)
     assert GAME.legal_actions(state, 0) == [EndResearch()]
     with pytest.raises(IllegalAction, match="does not meet"):
@@ -840,14 +853,14 @@ def test_research_a_pup_must_meet_the_level_alone() -> None:
 
 
 def test_research_levels_go_in_order_without_skipping() -> None:
-    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, [3, 2, 0, 0])])
+    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, LEVEL[1])])
     state = act(state, 0, AssignPup(0, 0))
     assert state.players[0].studies[0].level == 1  # one level, though it met level 2 as well
     assert GAME.legal_actions(state, 0) == [EndResearch()]  # each pup completes one level
 
 
 def test_research_two_pups_can_take_a_study_up_two_levels() -> None:
-    pups = [pup(female_blank(), 0, [3, 2, 0, 0]), pup(male_blank(), 0, [3, 2, 0, 0])]
+    pups = [pup(female_blank(), 0, LEVEL[1]), pup(male_blank(), 0, LEVEL[1])]
     state = with_study(in_research(), 0, "s01", pups=pups)
     state = act(state, 0, AssignPup(0, 0))
     state = act(state, 0, AssignPup(1, 0))
@@ -856,7 +869,7 @@ def test_research_two_pups_can_take_a_study_up_two_levels() -> None:
 
 def test_research_one_pup_goes_to_one_study_card() -> None:
     state = in_research()
-    state = player(state, 0, studies=[StudyProgress("s01", 0), StudyProgress("s02", 0)], pups=[pup(female_blank(), 0, [2, 2, 2, 2])], assigned=[])
+    state = player(state, 0, studies=[StudyProgress("s01", 0), StudyProgress("s02", 0)], pups=[pup(female_blank(), 0, [5, 5, 5, 5])], assigned=[])
     state = act(state, 0, AssignPup(0, 0))
     assert not any(isinstance(a, AssignPup) for a in GAME.legal_actions(state, 0))
     with pytest.raises(IllegalAction, match="already"):
