@@ -572,6 +572,121 @@ def _canonical_pairs(dice: Sequence, pairs: Sequence[Pair], raw) -> list[Pair]:
 # --- auto_match ------------------------------------------------------------------------
 
 
+def best_count(dice: Sequence, tokens: int) -> tuple[int, int]:
+    """(the most pairs the roll makes, the fewest friendly tokens among ``tokens`` that
+    make that many): what ``best_match`` reaches with its default weights, worked out
+    without building the pairs (it is asked on every breeding step: kept per dice list,
+    which is never changed in place)."""
+    hit = _COUNTS.get(id(dice))
+    if hit is not None and hit[0] is dice and hit[1] == tokens:
+        return hit[2]
+    result = _most(halves(dice), tokens)
+    if len(_COUNTS) > 4096:
+        _COUNTS.clear()
+    _COUNTS[id(dice)] = (dice, tokens, result)  # keeps the list alive: its id is not reused
+    return result
+
+
+_COUNTS: dict[int, tuple] = {}
+
+
+def _most(free: Sequence[tuple[int, int, int]], tokens: int) -> tuple[int, int]:
+    """``best_count`` for these free halves (die, slot, colour).
+
+    Each trait's halves pair among themselves (all but an odd one out, or none when its
+    only two halves sit on one die); each half left over takes one wild half; the wild
+    halves left pair among themselves, and when they are the two halves of one die, a
+    pair of trait halves is split between them (nothing to split: they make nothing)."""
+    count = [0] * N  # halves per trait
+    last = [-1] * N  # the last die seen with a half of that trait
+    dice_of = [0] * N  # dice showing halves of that trait
+    wild = 0
+    wild_dice: set[int] = set()
+    for d, _, c in free:
+        if c == ANY:
+            wild += 1
+            wild_dice.add(d)
+        else:
+            count[c] += 1
+            if last[c] != d:
+                last[c] = d
+                dice_of[c] += 1
+    inside = left = 0
+    for t in range(N):
+        if count[t] == 2 and dice_of[t] == 1:
+            left += 2  # two halves on one die: each needs a wild partner
+        else:
+            inside += count[t] // 2
+            left += count[t] % 2
+    lone_pair = wild == 2 and len(wild_dice) == 1  # the two halves of one die, nothing else wild
+
+    def pairs_with(k: int) -> int:
+        w = wild + k
+        used = min(w, left)
+        if used == 0 and k == 0 and lone_pair and not inside:
+            return 0  # (with a pair of trait halves to split, the die's two halves join those)
+        return inside + used + (w - used) // 2
+
+    best = pairs_with(tokens)
+    k = 0
+    while pairs_with(k) < best:
+        k += 1
+    return best, k
+
+
+def _construct(free: Sequence[tuple[int, int, int]], tokens: int) -> list[tuple[tuple[int, int], tuple[int, int], int]]:
+    """Pairs for these free halves using at most ``tokens`` friendly tokens, as many as
+    ``_most`` counts: (ref, ref, trait), ANY for a pair of two wild halves."""
+    by_trait: list[list[tuple[int, int]]] = [[] for _ in range(N)]
+    wild: dict[int, list[int]] = {}
+    for d, s, c in free:
+        if c == ANY:
+            wild.setdefault(d, []).append(s)
+        else:
+            by_trait[c].append((d, s))
+    out: list = []
+    inside: list[int] = []  # positions in out of pairs of two trait halves
+    leftovers: list[tuple[tuple[int, int], int]] = []
+    for t in range(N):
+        hs = sorted(by_trait[t])
+        if len(hs) == 2 and hs[0][0] == hs[1][0]:
+            leftovers += [(h, t) for h in hs]
+            continue
+        if len(hs) % 2:  # the odd one out: a half of a die showing two, if there is one
+            k = next((k for k in range(len(hs) - 1) if hs[k][0] == hs[k + 1][0]), len(hs) - 1)
+            leftovers.append((hs.pop(k), t))
+        half = len(hs) // 2
+        for k in range(half):  # sorted by die, a die's two halves sit side by side: never together
+            inside.append(len(out))
+            out.append((hs[k], hs[k + half], t))
+    # wild halves: the first halves of friendly dice showing two, single ones, the second
+    # halves, then tokens; the leftovers take them in that order
+    twos = [d for d in sorted(wild) if len(wild[d]) == 2]
+    pool = [(d, wild[d][0]) for d in twos] + [(d, wild[d][0]) for d in sorted(wild) if len(wild[d]) == 1]
+    pool += [(d, wild[d][1]) for d in twos] + [(TOKEN, 0)] * tokens
+    for (ref, t), w in zip(leftovers, pool):
+        out.append((ref, w, t))
+    rest = pool[len(leftovers) :]
+    # the rest pair among themselves: always a half of the die with most left and another's
+    by_die: dict[int, list[tuple[int, int]]] = {}
+    for ref in rest:
+        by_die.setdefault(ref[0] if ref[0] != TOKEN else -2 - len(by_die), []).append(ref)  # a token: its own
+    while True:
+        live = sorted((k for k in by_die if by_die[k]), key=lambda k: -len(by_die[k]))
+        if len(live) < 2:
+            break
+        a, b = by_die[live[0]].pop(0), by_die[live[1]].pop(0)
+        out.append((a, b, ANY))
+    left = [by_die[k] for k in by_die if by_die[k]]
+    if len(left) == 1 and len(left[0]) == 2 and not leftovers and inside:
+        # the two halves of one die and nothing else wild: split a pair of trait halves
+        x, y, t = out[inside[0]]
+        w1, w2 = left[0]
+        out[inside[0]] = (x, w1, t)
+        out.append((y, w2, t))
+    return out
+
+
 def auto_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], prefer) -> list[Pair] | None:
     """The pairs the auto-match leaves on the roll: the most symbols, then the fewest
     friendly tokens spent. The pairs already made stay if they are part of such a pairing;
@@ -583,21 +698,35 @@ def auto_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], prefer) -> li
     if deciding(pairs):
         return None
     used = tokens_used(pairs)
-    fresh = best_match(dice, tokens, ())
-    best = (len(fresh), -tokens_used(fresh))
-    if best <= (len(pairs), -used):
+    most, need = best_count(dice, tokens)
+    if (most, -need) <= (len(pairs), -used):
         return None
-    more = best_match(dice, tokens - used, pairs)
-    if (len(pairs) + len(more), -(used + tokens_used(more))) >= best:
-        kept, new = list(pairs), more
+    every = halves(dice)
+    free = open_halves(dice, pairs) if pairs else every
+    more, more_need = _most(free, tokens - used) if pairs else (0, 0)
+    if pairs and (len(pairs) + more, -(used + more_need)) >= (most, -need):
+        kept, raw = list(pairs), _construct(free, more_need)
     else:
-        kept, new = [], fresh
-    counts = symbols(dice, kept + [q for q in new if not is_wild_pair(dice, q)])
+        kept, raw, free = [], _construct(every, need), every
+    counts = symbols(dice, kept)
+    for _, _, t in raw:
+        if t != ANY:
+            counts[t] += 1
+    # as legal_pairs offers them: refs in order, a token second, and on a die whose two
+    # halves share a colour the first free one used first
+    slots: dict[int, list[int]] = {}
+    for d, sl, _ in free:
+        slots.setdefault(d, []).append(sl)
     out = kept
-    for q in new:
-        if is_wild_pair(dice, q):
+    for (a, sa), (b, sb), t in raw:
+        if t == ANY:
             t = prefer(counts)
             counts[t] += 1
-            q = pair(q.a, q.a_half, q.b, q.b_half, t)
-        out.append(q)
+        if a != TOKEN:
+            sa = slots[a].pop(0)
+        if b != TOKEN:
+            sb = slots[b].pop(0)
+        if a == TOKEN or (b != TOKEN and b < a):
+            a, sa, b, sb = b, sb, a, sa
+        out.append(pair(a, sa, b, sb, t))
     return out

@@ -485,8 +485,8 @@ def auto_improves(lit: Litter, friendly: int) -> bool:
     pairs = lit.pairs
     if breeding.deciding(pairs):
         return False
-    best = breeding.best_match(lit.dice, friendly, ())
-    return (len(best), -breeding.tokens_used(best)) > (len(pairs), -breeding.tokens_used(pairs))
+    most, tokens = breeding.best_count(lit.dice, friendly)
+    return (most, -tokens) > (len(pairs), -breeding.tokens_used(pairs))
 
 
 def auto_pairs(p: Player) -> list[Pair] | None:

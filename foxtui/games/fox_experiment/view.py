@@ -323,7 +323,6 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
     pup = make_pup(state, seat)
     tokens = breeding.tokens_used(lit.pairs)
     deciding = breeding.deciding(lit.pairs)
-    best = breeding.best_match(lit.dice, p.friendly, ())
     counts = breeding.symbols(lit.dice, lit.pairs)
     return LitterView(
         card=lit.card,
@@ -338,7 +337,7 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
         preview=fox_view(pup),
         deciding=deciding,
         wild_order=[TRAITS[t] for t in wild_order(p, counts)] if deciding else [],
-        best_symbols=sum(breeding.symbols(lit.dice, best)),
+        best_symbols=sum(breeding.symbols(lit.dice, ())) + breeding.best_count(lit.dice, p.friendly)[0],
         auto_match=auto_improves(lit, p.friendly),
     )
 
