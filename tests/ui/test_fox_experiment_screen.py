@@ -116,7 +116,7 @@ def test_three_bots_play_a_game_through_the_screen_to_the_results():
         assert session.outcome() is not None and session.view(None).automaton is None
 
     run(app, body, wait=False)
-    assert len(session.record.steps) > 300
+    assert len(session.record.steps) > 200  # five rounds of three players
 
 
 def test_auto_match_sends_the_auto_match_step_then_enter_records_the_pup():
