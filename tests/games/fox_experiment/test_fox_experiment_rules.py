@@ -419,7 +419,7 @@ def test_breeding_whole_symbols_count_by_themselves_and_a_whole_plus_half_keeps_
     assert breeding.symbols(lit.dice, lit.pairs) == [3, 0, 0, 0]
 
 
-def test_breeding_friendly_dice_and_tokens_are_used_as_wilds_every_friendly_half_completes_any_trait() -> None:
+def test_breeding_friendly_dice_and_tokens_are_wilds_every_friendly_half_completes_any_trait() -> None:
     for face, (_, halves) in enumerate(FACES[FRIENDLY]):
         for t in (S, B, E, T):
             state = roll(in_breeding(), 0, [(t, HALF), (FRIENDLY, face)])
@@ -429,23 +429,26 @@ def test_breeding_friendly_dice_and_tokens_are_used_as_wilds_every_friendly_half
     assert _pairs(state, 0) == [Pair(0, 0, -1, 0, "ears")]  # a token completes a half of any trait
 
 
-def test_breeding_a_friendly_die_with_2_halves_can_be_matched_to_2_different_trait_dice() -> None:
-    for first, second in ((S, B), (E, T), (S, T), (B, E), (S, E)):
-        state = roll(in_breeding(), 0, [(first, HALF), (second, HALF), (FRIENDLY, F_WILD2)])
-        state = act(state, 0, Pair(0, 0, 2, 0, TRAITS[first]))
-        state = act(state, 0, Pair(1, 0, 2, 1, TRAITS[second]))
-        lit = state.players[0].litter
-        expect = [0, 0, 0, 0]
-        expect[first] = expect[second] = 1
-        assert breeding.symbols(lit.dice, lit.pairs) == expect
+def test_breeding_a_two_half_friendly_die_matches_two_different_trait_dice() -> None:
+    faces = [f for f, (_, halves) in enumerate(FACES[FRIENDLY]) if len(halves) == 2]
+    assert len(faces) == 5
+    for face in faces:
+        for first, second in ((S, B), (E, T), (S, T), (B, E), (S, E), (B, T)):
+            state = roll(in_breeding(), 0, [(first, HALF), (second, HALF), (FRIENDLY, face)])
+            state = act(state, 0, Pair(0, 0, 2, 0, TRAITS[first]))
+            state = act(state, 0, Pair(1, 0, 2, 1, TRAITS[second]))
+            lit = state.players[0].litter
+            expect = [0, 0, 0, 0]
+            expect[first] = expect[second] = 1
+            assert breeding.symbols(lit.dice, lit.pairs) == expect
 
 
-def test_breeding_a_single_die_with_2_halves_does_not_make_a_trait_a_friendly_one_neither() -> None:
+def test_breeding_one_die_with_two_halves_makes_no_trait_a_friendly_one_neither() -> None:
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2)])
     assert _pairs(state, 0) == [] and breeding.best_match(state.players[0].litter.dice) == []
 
 
-def test_breeding_a_complete_trait_made_with_only_friendly_dice_counts_as_any_trait_the_player_names() -> None:
+def test_breeding_a_trait_of_friendly_dice_alone_is_any_trait_the_player_names() -> None:
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD2)])
     assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any")]  # listed once: the trait is the next step
     state = act(state, 0, Pair(0, 0, 1, 0, "any"))
@@ -460,7 +463,7 @@ def test_breeding_a_complete_trait_made_with_only_friendly_dice_counts_as_any_tr
         GAME.apply(state, 0, WildTrait("tail"))
 
 
-def test_breeding_a_complete_trait_made_with_only_friendly_dice_and_tokens_counts_as_any_trait() -> None:
+def test_breeding_a_trait_of_friendly_dice_and_tokens_alone_is_any_trait() -> None:
     # a friendly half and a token, two tokens, a science card's wild half and a friendly half
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (WILD, 0)], friendly=3)
     assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any"), Pair(0, 0, -1, 0, "any"), Pair(1, 0, -1, 0, "any"), Pair(-1, 0, -1, 0, "any")]
@@ -768,7 +771,7 @@ def test_breeding_auto_match_is_offered_only_when_it_does_better() -> None:
     assert AutoMatch() not in GAME.legal_actions(state, 0)  # the wild pair's trait comes first
 
 
-# --- Breeding 6. Give your pup a name and write it on the card -------------------------
+# --- Breeding, step 6: the pup gets a name, written on its card ------------------------
 
 
 def test_breeding_give_your_pup_a_name_the_suggested_one_is_the_one_the_preview_shows_and_recorded() -> None:
