@@ -856,6 +856,9 @@ def suggest_name(state: State, players: list[Player]) -> tuple[str, int]:
         taken.update(f.name for f in p.pups)
         if p.litter is not None:
             taken.add(p.litter.name)
+        for parent in (p.female, p.male):
+            if parent is not None:
+                taken.add(parent.name)
     k = state.pups_named
     for i in range(len(PUP_NAMES)):
         name = PUP_NAMES[(k + i) % len(PUP_NAMES)]

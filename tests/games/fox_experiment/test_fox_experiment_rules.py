@@ -793,7 +793,14 @@ def test_breeding_give_your_pup_a_name_every_pup_on_the_table_is_offered_a_diffe
     names = [p.litter.name for p in state.players]
     assert len(set(names)) == 6
     taken = {f.name for f in state.females + state.males}
+    taken |= {fox.name for p in state.players for fox in (p.female, p.male)}
     assert not taken & set(names)
+    # a pup used as a parent keeps its name to itself: the next suggestion skips it
+    state = in_breeding(3)
+    nxt = rules.suggest_name(state, state.players)[0]
+    mum = replace(state.players[0].female, name=nxt, owner=1)
+    state = player(state, 0, female=mum)
+    assert rules.suggest_name(state, state.players)[0] != nxt
 
 
 def test_breeding_give_your_pup_a_name_of_your_own() -> None:
