@@ -189,7 +189,10 @@ def _build_parser() -> argparse.ArgumentParser:
         "--max-per-address", type=per_address, default=8, metavar="N", help="connections from one address (default: 8)"
     )
     delay = _number("--bot-delay", whole=False, low=0)
-    serve.add_argument("--bot-delay", type=delay, default=0.5, metavar="SECONDS", help="a bot's pause before it moves (default: 0.5)")
+    serve.add_argument(
+        "--bot-delay", type=delay, default=None, metavar="SECONDS",
+        help="one pause for every table's bots (default: each table's own bot speed)",
+    )  # fmt: skip
     # the screen of one SSH session, started by the server (not for people to run)
     client = sub.add_parser("_client")
     client.add_argument("--fd", type=_number("--fd", low=0), required=True)

@@ -20,7 +20,8 @@ import msgspec
 from foxtui.engine.game import IllegalAction, SeatInfo
 from foxtui.engine.record import GameRecord, RecordError
 from foxtui.engine.session import SaveError, Session
-from foxtui.table import LocalTable, StepNews, TableDriver
+from foxtui.table import LocalTable, StepNews, TableDriver, bot_pace
+from foxtui.table.pace import speed_refusal
 
 from . import protocol as p
 from .framing import read_client_message
@@ -166,13 +167,15 @@ class Table:
 
     def _begin(self, session: Session) -> None:
         self.play = LocalTable(session)
+        pace = bot_pace(self.spec.bot_speed)
+        hub = self.hub  # (a server started with --bot-delay: that pace at every table)
         self.driver = TableDriver(
             self.play,
             AsyncioScheduler(),
             self,
             seats_here=[],  # every player at a terminal of their own: no screen here
-            bot_delay=self.hub.bot_delay,
-            realtime_bot_delay=self.hub.realtime_bot_delay,
+            bot_delay=pace.turn if hub.bot_delay is None else hub.bot_delay,
+            realtime_bot_delay=pace.realtime if hub.realtime_bot_delay is None else hub.realtime_bot_delay,
             move_seconds=self.spec.move_seconds,
         )
         if not self.finished:
@@ -302,8 +305,8 @@ class Hub:
         self,
         store: Store,
         *,
-        bot_delay: float = 0.5,
-        realtime_bot_delay: float = 1.5,
+        bot_delay: float | None = None,
+        realtime_bot_delay: float | None = None,
         seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
     ) -> None:
         self.store = store
@@ -437,7 +440,10 @@ class Hub:
             game.setup([SeatInfo(f"Seat {n}") for n in range(len(bots))], options, 0)  # the game checks them
         except (msgspec.ValidationError, ValueError) as exc:
             raise IllegalAction(f"Those options do not work for {game.title} ({exc}).") from None
-        spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds)
+        refusal = speed_refusal(message.bot_speed)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds, message.bot_speed)
         owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
         table_id = self.store.new_table(spec, owners)
         table = self.tables[table_id] = Table(self, table_id, spec, owners)

@@ -46,8 +46,10 @@ class ServerLink:
     def want_log(self) -> None:
         self.send(p.WantLog())
 
-    def create_table(self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float) -> None:
-        self.send(p.CreateTable(game, options, seats, move_seconds))
+    def create_table(
+        self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str
+    ) -> None:
+        self.send(p.CreateTable(game, options, seats, move_seconds, bot_speed))
 
     async def run(self, on_message: Callable[[Any], None]) -> str:
         """Deliver every message until the server goes; returns why it ended, in a sentence."""

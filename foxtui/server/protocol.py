@@ -48,6 +48,8 @@ class CreateTable(msgspec.Struct, tag="create", frozen=True):
     seats: list[str]
     #: seconds a human may take before a bot moves for them; 0 = no limit
     move_seconds: float = 0.0
+    #: how fast the table's bots play: "slow", "normal", "fast" or "instant"
+    bot_speed: str = "normal"
 
 
 class Join(msgspec.Struct, tag="join", frozen=True):

@@ -45,7 +45,7 @@ def serve(
     open_to_all: bool,
     max_connections: int,
     max_per_address: int,
-    bot_delay: float,
+    bot_delay: float | None,
 ) -> int:
     from .hub import Hub
     from .ssh import Front, Limits, read_authorized_keys
@@ -74,11 +74,15 @@ def serve(
     return asyncio.run(_run(store, key, host, port, authorized, limits, bot_delay))
 
 
-async def _run(store: Any, key: Any, host: str, port: int, authorized: Any, limits: Any, bot_delay: float) -> int:
+async def _run(
+    store: Any, key: Any, host: str, port: int, authorized: Any, limits: Any, bot_delay: float | None
+) -> int:
     from .hub import Hub
     from .ssh import Front, start_server
 
-    hub = Hub(store, bot_delay=bot_delay, realtime_bot_delay=max(bot_delay * 3, 0.2))
+    # each table's own bot speed, unless --bot-delay sets one pace for all
+    realtime = None if bot_delay is None else max(bot_delay * 3, 0.2)
+    hub = Hub(store, bot_delay=bot_delay, realtime_bot_delay=realtime)
     hub.load()
     front = Front(hub, authorized, limits)
     try:

@@ -38,6 +38,8 @@ class TableSpec(msgspec.Struct, frozen=True):
     bots: list[str | None]  # per seat: a bot level, or None for a human
     seed: int
     move_seconds: float = 0.0
+    #: how fast its bots play (foxtui.table.pace.BOT_SPEEDS)
+    bot_speed: str = "normal"
 
 
 class StoredTable(msgspec.Struct):

@@ -17,6 +17,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
+
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.options_form import FormError, OptionField, OptionsForm, option_fields
@@ -32,6 +34,7 @@ class TableRequest(NamedTuple):
     options: dict[str, Any]
     seats: list[str]  # per seat: "you", "human" (a free seat) or a bot level
     move_seconds: float
+    bot_speed: str
 
 
 class LobbyLink(Protocol):
@@ -40,7 +43,9 @@ class LobbyLink(Protocol):
     def set_name(self, name: str) -> None: ...
     def join(self, table: int) -> None: ...
     def watch(self, table: int) -> None: ...
-    def create_table(self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float) -> None: ...
+    def create_table(
+        self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str
+    ) -> None: ...
 
 
 #: the move time limits offered, in seconds (0: none)
@@ -297,6 +302,10 @@ class CreateTableScreen(Screen[TableRequest | None]):
         with Horizontal(classes="form-row"):
             yield Label("Move limit", classes="form-label")
             yield Select(MOVE_LIMITS, value=0.0, allow_blank=False, id="move-limit", compact=True)
+        with Horizontal(classes="form-row"):
+            yield Label("Bot speed", classes="form-label")
+            speeds = [(name, name) for name in BOT_SPEEDS]
+            yield Select(speeds, value=DEFAULT_SPEED, allow_blank=False, id="bot-speed", compact=True)
         if shared_option_fields(game.Options):
             yield Label("Options", classes="form-heading")
             yield SharedOptionsForm(game.Options, id="options")
@@ -337,7 +346,8 @@ class CreateTableScreen(Screen[TableRequest | None]):
                 self.query_one(f"#{exc.target}").focus()
             return
         limit = float(self.query_one("#move-limit", Select).value)  # type: ignore[arg-type]
-        self.dismiss(TableRequest(self.game.id, msgspec.to_builtins(options), seats, limit))
+        speed = str(self.query_one("#bot-speed", Select).value)
+        self.dismiss(TableRequest(self.game.id, msgspec.to_builtins(options), seats, limit, speed))
 
     def action_back(self) -> None:
         self.dismiss(None)
