@@ -79,6 +79,29 @@ def test_components_counts_match_the_component_list() -> None:
     assert content.RED == "heart"
 
 
+def test_fox_cards_the_rulebooks_three_example_fox_cards_are_in_the_deck() -> None:
+    """Felice, Briegild and Dracofox, shown where the rulebook explains the universal
+    symbol: between them they carry it as a Relief symbol and as a follow-up."""
+    by_name = {c.name: c for c in content.FOX}
+    felice = by_name["Felice, the Lamplighter Fox"]
+    briegild = by_name["Briegild, the Correctness Fox"]
+    dracofox = by_name["Dracofox, the Dragon Fox"]
+    assert "any" in felice.symbols and len(felice.symbols) == 2
+    assert briegild.follow == ["any"] and dracofox.follow == ["any"]
+    for card in (felice, briegild, dracofox):
+        assert card.id in content.FOX_IDS and len(card.symbols) == 2  # a stronger Relief card
+    assert len(content.FOX) == 25  # they replaced cards of ours
+
+
+def test_gray_tail_dirty_clothes_is_one_of_the_four_gray_tails() -> None:
+    names = [g.name for g in content.GRAY_TAILS]
+    assert "Dirty Clothes" in names and "Dorian" in names and len(names) == 4
+    dirty = next(g for g in content.GRAY_TAILS if g.name == "Dirty Clothes")
+    assert dirty.reduce == 3 and content.CARDS[dirty.id].kind == "gray"
+    assert content.CARDS[dirty.id].follow_mask == content.ALL_MASK  # any card may follow it
+    assert "Dirty Clothes" in GAME.rules_markdown and "Felice, the Lamplighter Fox" in GAME.rules_markdown
+
+
 def test_components_every_lightning_level_has_a_nightmare_of_about_15_symbols() -> None:
     assert sorted({n.level for n in content.NIGHTMARES}) == [1, 2, 3, 4]
     for n in content.NIGHTMARES:
