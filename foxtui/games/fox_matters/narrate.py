@@ -112,7 +112,7 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
             return f"{name} tried to face a Fear token that is not there."
         kind = content.FEAR_KIND[col.fear[action.index].token]
         shown = "a red 2 (two more symbols)" if kind == "two" else f"a {content.LABELS[kind]} (one more {content.LABELS[kind]})"
-        return f"{name} faced a Fear token under column {action.column + 1}: it is {shown}."
+        return f"{name} faced a Fear token under column {action.column + 1}: it is {shown}." + _bot_reason(state, seat, action)
     if isinstance(action, Ready):
         return f"{name} {'are' if me else 'is'} ready." + _safe_ending(state, seat, action)
     if isinstance(action, EndAction):
@@ -128,6 +128,17 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
             state, seat, action
         )
     return f"{name} did something unexpected."
+
+
+def _bot_reason(state: State, seat: int, action) -> str:
+    """Why the cooperative bot in this seat did it, worked out again from its own view
+    (so nothing beyond what that seat saw); "" for a person or another bot level."""
+    if state.seats[seat].bot != "cooperative":
+        return ""
+    from .bots import explain
+    from .view import make_view
+
+    return " " + explain(make_view(state, seat), action)
 
 
 def _safe_ending(state: State, seat: int, action) -> str:
