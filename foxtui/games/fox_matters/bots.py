@@ -21,9 +21,9 @@ plays, takes back or moves them, and counts a person's knight where it stands.
   chain); with nothing left to do it says it is done. The plan is rebuilt from the
   view every step and comes out the same as long as nobody else interferes, so bots
   never undo each other.
-- Sharing cheese: each cheese to the knight whose abilities are worth most, less
-  for every cheese it already holds (so it usually spreads them, as the suggestion
-  does, but gives a knight with a much better ability more).
+- Sharing cheese: the suggested share (one at a time to the knight with the least),
+  except that a knight able to move or throw away Fear gets one while a column
+  holds two Fear tokens.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ MUST = 10_000  # value of a column whose failure loses the game
 #: away with the problems, a face-down one never does; in the last rounds it is not worth it
 FACE_UNTIL = 3
 #: likely deals of the face-down cards looked at before facing Fear, and how many of them
-#: must see the column dealt with
+#: (at least half) must see the column dealt with
 LOOKS = 6
-LOOKS_NEEDED = 4
+LOOKS_NEEDED = 3
 
 
 # --- planning the Action --------------------------------------------------------------
@@ -505,53 +505,31 @@ def _planning_move(view: Any, legal: Sequence[Any]) -> Any:
 
 # --- sharing cheese -------------------------------------------------------------------
 
-#: what a cheese on a knight is worth, by its abilities (the best one counts)
-_ABILITY_WORTH = {
-    "remove_common": 50.0,
-    "draw_relief": 45.0,
-    "recruit_gray_tail": 44.0,
-    "draw_fox_pick": 42.0,
-    "recruit_face_up_fox": 40.0,
-    "discard_fear": 40.0,
-    "reclaim_relief": 36.0,
-    "move_fear": 30.0,
-    "move_common": 20.0,
-}
-#: ... less this for every cheese the knight already has
-_CHEESE_HELD = 8.0
-
-
-def _knight_worth(knight: str) -> float:
-    return max(_ABILITY_WORTH[a.kind] for a in KNIGHT[knight].abilities)
+_FEAR_ABILITIES = ("move_fear", "discard_fear")
 
 
 def _share_choice(view: Any, legal: Sequence[Any]) -> Any:
+    """The suggested share (measured: spreading the cheese wins more often than piling it
+    on the knight with the best abilities), except that when a column holds two Fear
+    tokens a knight there that can move or throw away Fear gets a cheese for it."""
     shares = [a for a in legal if isinstance(a, ShareCheese)]
     if not shares or not view.sharing:
         return legal[0]
     share = view.sharing[0]
+    best = shares[0]
+    if not any(len(c.fear) >= 2 and c.problems for c in view.columns):
+        return best
     held = {k.id: k.cheese for k in view.knights}
-
-    def score(a: ShareCheese) -> float:
-        total = 0.0
-        for k, n in zip(share.knights, a.cheese):
-            worth = _knight_worth(k)
-            for j in range(n):
-                total += worth - _CHEESE_HELD * (held[k] + j)
-        return total
-
-    best = shares[0]  # the suggestion, kept on a tie
-    best_score = score(best)
-    for a in shares[1:]:
-        sc = score(a)
-        if sc > best_score + 1e-9:
-            best, best_score = a, sc
+    split = list(best.cheese)
+    for i, k in enumerate(share.knights):
+        if held[k] == 0 and split[i] == 0 and any(a.kind in _FEAR_ABILITIES for a in KNIGHT[k].abilities):
+            donor = max(range(len(split)), key=lambda j: (split[j], j))
+            if split[donor] > 0 and donor != i:
+                split[donor] -= 1
+                split[i] += 1
+                wanted = ShareCheese(share.column, tuple(split))
+                return wanted if wanted in shares else best
     return best
-
-
-def _fox_value(cid: str) -> float:
-    card = CARDS[cid]
-    return len(card.symbols) + 0.5 * (ANY in card.symbols) + 0.3 * (card.follow_mask == ALL_MASK)
 
 
 def cooperative_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
@@ -604,7 +582,7 @@ def explain(view: Any, action: Any) -> str:
     if isinstance(action, ShareCheese):
         if list(action.cheese) == list(view.suggested_share):
             return "The suggested share: each cheese to the knight with the least."
-        return "More cheese for the knight whose abilities are worth most."
+        return "A column holds two Fear tokens: a knight that can move or throw away Fear gets a cheese."
     if isinstance(action, Ready):
         return "Nothing more to do before the Action: no Fear worth facing, no cheese worth spending."
     if isinstance(action, EndAction):

@@ -7,7 +7,14 @@ here: the table's clock (``clock`` below, the game's declaration) applies a
 
 Round: Planning (everyone at once, until every player has said Ready) ->
 Action (everyone at once, until every player has said done or time is up) ->
-Problem check and Clean-up (automatic, inside the step that ends the Action).
+Problem check (automatic, inside the step that ends the Action) -> sharing the
+cheese of each column dealt with where several knights stood (one ShareCheese
+step per column, left to right, by the first of their players in seat order) ->
+Clean-up (automatic, inside the step that ends the check or the last share).
+
+With the option ``check="table"`` a card is not checked as it is played (any
+face-up card may go under any column that has a problem): the Problem check
+finds a chain that does not hold, as at a real table.
 """
 
 from __future__ import annotations
@@ -948,7 +955,9 @@ bare_outcome = check.bare_outcome
 
 
 def resolve(state: State) -> State:
-    """The Action is over: check every column, then clean up (or end the game).
+    """The Action is over: check every column, then let the table share the cheese of
+    the columns where several knights stood (phase share_cheese), or clean up (or end
+    the game).
 
     Lists are copied only when something in them changes (most rounds deal with
     nothing, so the discard piles and the problem tally stay as they are)."""

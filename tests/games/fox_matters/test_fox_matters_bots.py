@@ -262,25 +262,27 @@ def test_a_suggestion_is_what_the_cooperative_bot_would_do_in_a_persons_place() 
     assert suggestion(view, []) is None
 
 
-def test_cooperative_bot_shares_cheese_by_what_the_knights_can_do() -> None:
-    """Two cheese for the Fox Wizard (throws away problems) and the Fox Sentinel (moves
-    Fear): the Wizard's ability is worth more, so it gets both; with cheese already on
-    the Wizard they are shared."""
-    cluster = [problem("Squeaky Door"), problem("Stubbed Toe")]
+def test_cooperative_bot_shares_cheese_as_suggested_unless_fear_needs_a_knight() -> None:
+    """One cheese for the Fox Wizard or the Fox Sentinel (who can move and throw away
+    Fear): the suggestion (the Wizard, the earlier of two with none) unless a column
+    holds two Fear tokens, when the Sentinel gets it."""
     state = new_game(1, seed=2)
     for c in range(6):
         state = set_column(state, c, [])
-    state = set_column(state, 0, cluster, chain("sword", "heart", "heart", "crown"))
+    state = set_column(state, 0, [problem("Squeaky Door")], chain("sword", "sword"))
     state = with_knights(state, ["fox-wizard", "fox-sentinel"])
     state = place_knight(place_knight(state, "fox-wizard", 0), "fox-sentinel", 0)
-    state = _mixed(all_done_action(state), humans=[])
-    assert state.phase == "share_cheese"
-    legal = GAME.legal_actions(state, 0)
-    assert cooperative_bot(GAME.view(state, 0), legal, Rng(0)) == ShareCheese(0, (2, 0))
-    rich = replace(state, knights=[replace(state.knights[0], cheese=3), state.knights[1]])
-    legal = GAME.legal_actions(rich, 0)
-    assert legal[0] == ShareCheese(0, (0, 2))
-    assert cooperative_bot(GAME.view(rich, 0), legal, Rng(0)) == ShareCheese(0, (0, 2))  # the suggestion
+    calm = _mixed(all_done_action(state), humans=[])
+    assert calm.phase == "share_cheese"
+    legal = GAME.legal_actions(calm, 0)
+    assert legal[0] == ShareCheese(0, (1, 0))
+    choice = cooperative_bot(GAME.view(calm, 0), legal, Rng(0))
+    assert choice == ShareCheese(0, (1, 0)) and explain(GAME.view(calm, 0), choice).startswith("The suggested share")
+    danger = set_column(state, 4, [problem("Lost Button")], [], fear=[("two", False)])
+    danger = _mixed(all_done_action(danger), humans=[])
+    assert danger.phase == "share_cheese" and len(danger.columns[4].fear) == 2  # it failed: a second token
+    legal = GAME.legal_actions(danger, 0)
+    assert cooperative_bot(GAME.view(danger, 0), legal, Rng(0)) == ShareCheese(0, (0, 1))
 
 
 def all_done_action(state):
