@@ -41,8 +41,8 @@ N = 5
 STEP_CAP = 400
 MUST = 10_000  # value of a column whose failure loses the game
 #: Fear is faced (for a column the plan deals with) up to this round: a faced token goes
-#: away with the problems, a face-down one never does; in the last rounds it is not worth it
-FACE_UNTIL = 3
+#: away with the problems, a face-down one never does; in the last round it is not worth it
+FACE_UNTIL = 4
 #: likely deals of the face-down cards looked at before facing Fear, and how many of them
 #: (at least half) must see the column dealt with
 LOOKS = 6
@@ -530,6 +530,11 @@ def _share_choice(view: Any, legal: Sequence[Any]) -> Any:
                 wanted = ShareCheese(share.column, tuple(split))
                 return wanted if wanted in shares else best
     return best
+
+
+def _fox_value(cid: str) -> float:
+    card = CARDS[cid]
+    return len(card.symbols) + 0.5 * (ANY in card.symbols) + 0.3 * (card.follow_mask == ALL_MASK)
 
 
 def cooperative_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:

@@ -11,7 +11,7 @@ from foxtui.bots import random_bot
 from foxtui.engine import Rng, SeatInfo
 from foxtui.engine.autoplay import autoplay
 from foxtui.games.fox_matters import GAME, content
-from foxtui.games.fox_matters.actions import EndAction, FaceFear, MoveKnight, PlayCard, Ready, ShareCheese, TimeUp
+from foxtui.games.fox_matters.actions import EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, TimeUp, UseAbility
 from foxtui.games.fox_matters.bots import cooperative_bot, explain, plan_action, suggestion
 from foxtui.games.fox_matters.rules import check_column
 from foxtui.games.fox_matters.state import Options
@@ -290,3 +290,13 @@ def all_done_action(state):
     for s in range(len(state.seats)):
         state = GAME.apply(state, s, EndAction())
     return state
+
+
+def test_cooperative_bot_keeps_the_fox_card_with_the_most_symbols() -> None:
+    state = with_knights(new_game(1, seed=4), ["fox-admiral"])
+    state = replace(state, knights=[replace(state.knights[0], cheese=1)])
+    state = GAME.apply(state, 0, UseAbility("fox-admiral", 1))  # look at three Fox cards
+    legal = GAME.legal_actions(state, 0)
+    action = cooperative_bot(GAME.view(state, 0), legal, Rng(0))
+    assert isinstance(action, PickFox) and action in legal
+    assert all(len(content.CARDS[action.card].symbols) >= len(content.CARDS[a.card].symbols) for a in legal)
