@@ -474,7 +474,7 @@ def test_snapshot_the_team_wins(snap_compare):
 
 
 def test_snapshot_the_team_loses_to_fear(snap_compare):
-    session = _finished(1, nightmare="random-level-4")
+    session = _finished(3, nightmare="random-level-4")
     assert session.outcome().coop_won is False and "third Fear token" in session.outcome().ending
 
     async def ready(pilot) -> None:
