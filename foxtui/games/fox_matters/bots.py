@@ -13,7 +13,8 @@ plays, takes back or moves them, and counts a person's knight where it stands.
   problems). It faces a Fear token only for a column it plans to deal with this
   round: it looks ahead at likely deals of the face-down cards (drawn from the
   cards nobody has seen, the same way for the same view) and faces the token when
-  the Action plan deals with that column, token faced, in most of them. Then Ready.
+  the Action plan deals with that column, token faced, in at least a third of
+  them. Then Ready.
 - Action: works out a plan from every face-up card and knight it may use: the
   columns that must not fail (two Fear tokens, or the Nightmare in the last round)
   first, then the best value for the symbols still missing. Each step carries out
@@ -44,9 +45,9 @@ MUST = 10_000  # value of a column whose failure loses the game
 #: away with the problems, a face-down one never does; in the last round it is not worth it
 FACE_UNTIL = 4
 #: likely deals of the face-down cards looked at before facing Fear, and how many of them
-#: (at least half) must see the column dealt with
+#: (at least a third) must see the column dealt with (measured against half: more wins)
 LOOKS = 6
-LOOKS_NEEDED = 3
+LOOKS_NEEDED = 2
 
 
 # --- planning the Action --------------------------------------------------------------
