@@ -22,6 +22,7 @@ from foxtui.games import GAMES
 from foxtui.games.fox_matters import content
 from foxtui.engine.saves import new_save_path
 from foxtui.games.fox_matters.actions import EndAction, MoveKnight, PlayCard, Ready, TimeUp
+from foxtui.games.fox_matters.bots import suggestion
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
@@ -129,10 +130,38 @@ def test_a_round_planning_action_with_the_timer_and_the_problem_check(frozen_clo
         assert "Problem check, round 1" in text and "Column 1:" in text and "Needed" in text
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        while session.view(0).phase == "share_cheese":  # Ada shares a column's cheese: Enter takes the suggestion
+            await wait_for(pilot, lambda: session.humans_to_act() == [0] or session.view(0).phase != "share_cheese")
+            if session.view(0).phase == "share_cheese":
+                steps = session.step_count
+                await pilot.press("enter")
+                await wait_for(pilot, lambda: session.step_count > steps)
         assert session.view(0).phase in ("planning", "over")
         assert "Last Problem check (round 1)" in screen_text(app)
         assert not app.screen.query_one(Digits).display
         assert "HandoverScreen" not in screen_names(app)
+
+    run(app, body)
+
+
+def test_the_suggested_cheese_share_is_taken_with_one_key(frozen_clock):
+    """Ada alone deals with a column where two of her knights stood: the table's share
+    of its cheese is hers to choose, and the suggestion is the highlighted move."""
+    session = Session.new(GAME, [SeatInfo("Ada")], GAME.Options(nightmare="random-level-1"), 1, None)
+    while session.view(0).phase != "share_cheese":
+        assert session.view(0).round == 1
+        session.act(0, suggestion(session.view(0), GAME.legal_actions(session.state, 0))[0])
+    suggested = GAME.legal_actions(session.state, 0)[0]
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        text = screen_text(app)
+        assert "Problem check" in text and "(suggested)" in text
+        steps = session.step_count
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: session.step_count > steps)
+        assert session.record.steps[steps].action == suggested
+        assert session.view(0).phase == "planning" and session.view(0).round == 2
 
     run(app, body)
 
@@ -539,7 +568,7 @@ def test_snapshot_the_team_wins(snap_compare):
 
 
 def test_snapshot_the_team_loses_to_fear(snap_compare):
-    session = _finished(1, nightmare="random-level-4")
+    session = _finished(3, nightmare="random-level-4")
     assert session.outcome().coop_won is False and "third Fear token" in session.outcome().ending
 
     async def ready(pilot) -> None:

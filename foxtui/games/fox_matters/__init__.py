@@ -9,7 +9,7 @@ from foxtui.bots import random_bot
 from foxtui.engine.game import Clock, ModuleGame, Outcome
 
 from . import rules
-from .actions import Action, FaceFear, Ready, UseAbility
+from .actions import Action, FaceFear, Ready, ShareCheese, UseAbility
 from .bots import cooperative_bot
 from .content import KNIGHT
 from .narrate import describe
@@ -66,6 +66,8 @@ class FoxMatters(ModuleGame):
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if len(after.reports) > len(before.reports):
             return "The Problem check has been made; it cannot be taken back."
+        if isinstance(action, ShareCheese) and (after.round != before.round or after.phase == "over"):
+            return "The cheese is shared and the Clean-up has laid out the next round."
         if isinstance(action, Ready) and after.phase == "action":
             return "The timer has started and the new cards are face up."
         if isinstance(action, FaceFear):

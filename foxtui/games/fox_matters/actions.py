@@ -72,11 +72,19 @@ class EndAction(msgspec.Struct, frozen=True, tag="end_action"):
     """This player is done acting; the Action ends when everyone is (or time is up)."""
 
 
+class ShareCheese(msgspec.Struct, frozen=True, tag="share_cheese"):
+    """Share the cheese a column earned: how many each knight that stood there gets, in
+    the order of the table's knights on that column (see state.CheeseShare)."""
+
+    column: int
+    cheese: tuple[int, ...]
+
+
 class TimeUp(msgspec.Struct, frozen=True, tag="time_up"):
     """The table's clock ran out: the Action ends now. Submitted by the timer, not a player."""
 
 
-Action = PlayCard | TakeBack | MoveKnight | UseAbility | PickFox | FaceFear | Ready | EndAction | TimeUp
+Action = PlayCard | TakeBack | MoveKnight | UseAbility | PickFox | FaceFear | Ready | EndAction | ShareCheese | TimeUp
 
 # Built once: legal_actions hands out these shared immutable objects.
 PLAY: dict[tuple[str, int], PlayCard] = {(c, col): PlayCard(c, col) for c in content.CARDS for col in range(NUM_COLUMNS)}

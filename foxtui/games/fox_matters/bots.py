@@ -1,39 +1,53 @@
 """Fox Matters bots. They see only their seat's View (which, in this game, shows
-everything any player may see) and are pure functions of it.
+everything any player may see) and are pure functions of it: the cooperative bot
+draws no chance at all, so ``explain(view, action)`` can always say why it chose
+what it chose, and ``suggestion(view, legal)`` tells a person what it would do in
+their place.
 
-The cooperative bot plays for the whole table, so any number of seats may be
-bots, next to humans or not:
+The cooperative bot is a table mate. It uses its own seat's cards and knights and
+those of the other bots' seats; a person's cards and knights are theirs: a bot never
+plays, takes back or moves them, and counts a person's knight where it stands.
 
 - Planning: spends its own knights' cheese (safety first: a Fear token away
   from a column about to get its third; then more cards, Gray Tails, fewer
-  problems), faces every Fear token in rounds 1 to 3 (a faced token leaves
-  with the problems it guards; a face-down one stays for good), then says Ready.
-- Action: works out a plan for the whole table from every face-up card and
-  every knight: the columns that must not fail (two Fear tokens, or the
-  Nightmare in the last round) first, then the best value for the symbols
-  still missing. Each step carries out the next move of that plan (a knight
-  marker first, then the next card of a chain); with nothing left to do it
-  says it is done. The plan is rebuilt from the view every step and comes out
-  the same as long as nobody else interferes, so bots never undo each other.
+  problems). It faces a Fear token only for a column it plans to deal with this
+  round: it looks ahead at likely deals of the face-down cards (drawn from the
+  cards nobody has seen, the same way for the same view) and faces the token when
+  the Action plan deals with that column, token faced, in at least a third of
+  them. Then Ready.
+- Action: works out a plan from every face-up card and knight it may use: the
+  columns that must not fail (two Fear tokens, or the Nightmare in the last round)
+  first, then the best value for the symbols still missing. Each step carries out
+  the next move of that plan (a knight marker first, then the next card of a
+  chain); with nothing left to do it says it is done. The plan is rebuilt from the
+  view every step and comes out the same as long as nobody else interferes, so bots
+  never undo each other.
+- Sharing cheese: the suggested share (one at a time to the knight with the least),
+  except that a knight able to move or throw away Fear gets one while a column
+  holds two Fear tokens.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from foxtui.engine.rng import Rng
+from foxtui.engine.rng import Rng, seed_state
 
-from . import check
-from .actions import END_ACTION, READY, FaceFear, MoveKnight, PickFox, PlayCard, UseAbility
+from . import check, content
+from .actions import END_ACTION, READY, EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, UseAbility
 from .content import ALL_MASK, ANY, CARDS, KNIGHT, PROBLEM, SYMBOL_INDEX
 
 N = 5
 #: a bot that has taken this many steps in one phase stops (a safety net; plans are much shorter)
 STEP_CAP = 400
 MUST = 10_000  # value of a column whose failure loses the game
-#: Fear is faced in every column up to this round: a faced token goes away with the
-#: problems, a face-down one never does (measured: wins rise from about 70% to 83% on Easy)
-FACE_UNTIL = 3
+#: Fear is faced (for a column the plan deals with) up to this round: a faced token goes
+#: away with the problems, a face-down one never does; in the last round it is not worth it
+FACE_UNTIL = 4
+#: likely deals of the face-down cards looked at before facing Fear, and how many of them
+#: (at least a third) must see the column dealt with (measured against half: more wins)
+LOOKS = 6
+LOOKS_NEEDED = 2
 
 
 # --- planning the Action --------------------------------------------------------------
@@ -46,17 +60,25 @@ _POP = [len(b) for b in _BITS]
 class _Col:
     """One column as the planner sees it."""
 
-    __slots__ = ("index", "problems", "faced", "fear", "cards", "gray", "value", "nightmare")
+    __slots__ = ("index", "problems", "faced", "fear", "cards", "gray", "value", "nightmare", "fixed")
 
-    def __init__(self, index: int, col: Any, nightmare: str) -> None:
+    def __init__(self, index: int, col: Any, nightmare: str, fixed: list[int], faced: list[str] | None = None) -> None:
         self.index = index
         self.problems = list(col.problems)
-        self.faced = [f.kind for f in col.fear if f.up]
+        self.faced = [f.kind for f in col.fear if f.up] if faced is None else faced
         self.fear = len(col.fear)
         self.cards = [p.card for p in col.cards]
         self.gray = bool(self.cards) and CARDS[self.cards[0]].kind == "gray"
         self.nightmare = nightmare in self.problems
         self.value = 0.0
+        self.fixed = fixed  # symbols of knights standing there that the bot may not move
+
+
+def _usable(view: Any) -> list[bool]:
+    """The seats whose cards and knights this bot may use: its own and every bot's."""
+    humans = view.humans
+    me = view.seat
+    return [s == me or not humans[s] for s in range(len(humans))]
 
 
 def _value(col: _Col, round_: int, rounds: int) -> float:
@@ -105,6 +127,8 @@ def _solve(
                 wild += 1
             else:
                 have[s] += 1
+    for s in col.fixed:
+        have[s] += 1
     fm = CARDS[col.cards[-1]].follow_mask if col.cards else -1
     used_knights: list[str] = []
     free = list(knights)
@@ -230,10 +254,10 @@ def _knights_finish(
     return _Plan(col.index, added, used)
 
 
-def _plan_with(view: Any, cols: list[_Col], knights_first: bool) -> tuple[list[_Plan], float, int]:
-    nightmare = view.nightmare
-    pool = sorted(c for hand in view.hands for c in hand)
-    knights = [(k.id, SYMBOL_INDEX[k.symbol]) for k in view.knights]
+def _plan_with(
+    nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]], knights_first: bool
+) -> tuple[list[_Plan], float, int]:
+    pool = sorted(pool)
     plans: list[_Plan] = []
     value = 0.0
     cards = 0
@@ -257,10 +281,42 @@ def _plan_with(view: Any, cols: list[_Col], knights_first: bool) -> tuple[list[_
     return plans, value, cards
 
 
+def _means(view: Any) -> tuple[list[str], list[tuple[str, int]], list[list[int]]]:
+    """What the bot may use: (face-up cards, knights it may move with their symbols,
+    per column the symbols of the knights standing there that it may not move)."""
+    usable = _usable(view)
+    pool = [c for seat, hand in enumerate(view.hands) if usable[seat] for c in hand]
+    knights = []
+    fixed: list[list[int]] = [[] for _ in view.columns]
+    for k in view.knights:
+        if usable[k.owner]:
+            knights.append((k.id, SYMBOL_INDEX[k.symbol]))
+        elif k.column >= 0:
+            fixed[k.column].append(SYMBOL_INDEX[k.symbol])
+    return pool, knights, fixed
+
+
 def plan_action(view: Any) -> list[_Plan]:
-    """The table's plan for the rest of this Action: which columns to complete, how."""
+    """The table's plan for the rest of this Action: which columns to complete, how
+    (with the cards and knights this bot may use)."""
+    pool, knights, fixed = _means(view)
+    return _plan(view, pool, knights, fixed, None)
+
+
+def _plan(
+    view: Any,
+    pool: list[str],
+    knights: list[tuple[str, int]],
+    fixed: list[list[int]],
+    faced: dict[int, list[str]] | None,
+) -> list[_Plan]:
+    """plan_action from given means; ``faced`` overrides the faced Fear of some columns."""
     nightmare = view.nightmare
-    cols = [_Col(i, c, nightmare) for i, c in enumerate(view.columns) if c.problems]
+    cols = [
+        _Col(i, c, nightmare, fixed[i], faced.get(i) if faced else None)
+        for i, c in enumerate(view.columns)
+        if c.problems
+    ]
     for col in cols:
         col.value = _value(col, view.round, view.rounds)
 
@@ -273,7 +329,7 @@ def plan_action(view: Any) -> list[_Plan]:
     # fewer cards, which are kept for later rounds) wins.
     best = None
     for knights_first in (True, False):
-        plans, value, cards = _plan_with(view, cols, knights_first)
+        plans, value, cards = _plan_with(nightmare, cols, pool, knights, knights_first)
         key = (value, -cards)
         if best is None or key > best[0]:
             best = (key, plans)
@@ -283,6 +339,8 @@ def plan_action(view: Any) -> list[_Plan]:
 def _action_move(view: Any, legal: Sequence[Any]) -> Any:
     if view.phase_steps >= STEP_CAP:
         return END_ACTION if END_ACTION in legal else legal[0]
+    if END_ACTION not in legal:
+        return legal[0]
     where = {k.id: k.column for k in view.knights}
     legal_set = set(legal)
     for plan in plan_action(view):
@@ -353,16 +411,126 @@ def _key(a: UseAbility) -> tuple:
     return (a.knight, a.ability, a.column, a.index, a.to)
 
 
+# --- facing Fear as part of a plan --------------------------------------------------
+
+#: the fear kinds of all 20 tokens, as a list (the unseen ones are what is left of it)
+_ALL_FEAR: list[str] = [f.kind for f in content.FEAR for _ in range(f.count)]
+_OUTLOOKS: dict[tuple, dict[int, int]] = {}
+
+
+def _outlook_key(view: Any) -> tuple:
+    cols = tuple(
+        (tuple(c.problems), tuple(p.card for p in c.cards), tuple((f.up, f.kind) for f in c.fear), tuple(c.knights))
+        for c in view.columns
+    )
+    return (
+        view.nightmare,
+        view.round,
+        view.rounds,
+        tuple(_usable(view)),
+        cols,
+        tuple(tuple(h) for h in view.hands),
+        tuple(view.hidden),
+        tuple((k.id, k.owner, k.column) for k in view.knights),
+        tuple(view.relief_discard),
+    )
+
+
+def fear_outlook(view: Any) -> dict[int, int]:
+    """For each column with a face-down Fear token: in how many of LOOKS likely deals the
+    Action plan deals with it when its face-down tokens are faced. The deals are drawn
+    from what nobody has seen (the Relief cards not in sight for the face-down cards in
+    the hands this bot may use, the Fear kinds not in sight for the tokens), seeded from
+    the view, so the same view always looks at the same deals."""
+    key = _outlook_key(view)
+    hit = _OUTLOOKS.get(key)
+    if hit is not None:
+        return hit
+    candidates = [c for c, col in enumerate(view.columns) if col.problems and any(not f.up for f in col.fear)]
+    result = dict.fromkeys(candidates, 0)
+    if candidates:
+        usable = _usable(view)
+        pool, knights, fixed = _means(view)
+        seen = set(view.relief_discard)
+        for col in view.columns:
+            seen.update(p.card for p in col.cards)
+        for hand in view.hands:
+            seen.update(hand)
+        unseen = [c for c in content.RELIEF_IDS if c not in seen]
+        kinds = list(_ALL_FEAR)
+        for col in view.columns:
+            for f in col.fear:
+                if f.up:
+                    kinds.remove(f.kind)
+        hidden = sum(n for seat, n in enumerate(view.hidden) if usable[seat])
+        r = Rng(seed_state(view.round, repr(key)))
+        for _ in range(LOOKS):
+            deal = r.shuffled(unseen)[:hidden]
+            tokens = r.shuffled(kinds)
+            faced = {}
+            for c in candidates:
+                col = view.columns[c]
+                faced[c] = [f.kind if f.up else tokens.pop() for f in col.fear]
+            for plan in _plan(view, pool + deal, knights, fixed, faced):
+                if plan.column in result:
+                    result[plan.column] += 1
+    if len(_OUTLOOKS) > 512:
+        _OUTLOOKS.clear()
+    _OUTLOOKS[key] = result
+    return result
+
+
+def _fear_choice(view: Any, legal: Sequence[Any]) -> FaceFear | None:
+    if view.round > FACE_UNTIL or view.round >= view.rounds:
+        return None
+    faces = [a for a in legal if isinstance(a, FaceFear)]
+    if not faces:
+        return None
+    outlook = fear_outlook(view)
+    for a in faces:
+        if outlook.get(a.column, 0) >= LOOKS_NEEDED:
+            return a
+    return None
+
+
 def _planning_move(view: Any, legal: Sequence[Any]) -> Any:
     if view.phase_steps < STEP_CAP:
         use = _ability_choice(view, legal)
         if use is not None:
             return use
-        if view.round <= FACE_UNTIL:
-            for a in legal:
-                if isinstance(a, FaceFear):
-                    return a
+        face = _fear_choice(view, legal)
+        if face is not None:
+            return face
     return READY if READY in legal else legal[0]
+
+
+# --- sharing cheese -------------------------------------------------------------------
+
+_FEAR_ABILITIES = ("move_fear", "discard_fear")
+
+
+def _share_choice(view: Any, legal: Sequence[Any]) -> Any:
+    """The suggested share (measured: spreading the cheese wins more often than piling it
+    on the knight with the best abilities), except that when a column holds two Fear
+    tokens a knight there that can move or throw away Fear gets a cheese for it."""
+    shares = [a for a in legal if isinstance(a, ShareCheese)]
+    if not shares or not view.sharing:
+        return legal[0]
+    share = view.sharing[0]
+    best = shares[0]
+    if not any(len(c.fear) >= 2 and c.problems for c in view.columns):
+        return best
+    held = {k.id: k.cheese for k in view.knights}
+    split = list(best.cheese)
+    for i, k in enumerate(share.knights):
+        if held[k] == 0 and split[i] == 0 and any(a.kind in _FEAR_ABILITIES for a in KNIGHT[k].abilities):
+            donor = max(range(len(split)), key=lambda j: (split[j], j))
+            if split[donor] > 0 and donor != i:
+                split[donor] -= 1
+                split[i] += 1
+                wanted = ShareCheese(share.column, tuple(split))
+                return wanted if wanted in shares else best
+    return best
 
 
 def _fox_value(cid: str) -> float:
@@ -379,7 +547,63 @@ def cooperative_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
         return _planning_move(view, legal)
     if phase == "action":
         return _action_move(view, legal)
+    if phase == "share_cheese":
+        return _share_choice(view, legal)
     return legal[0]
 
 
-__all__ = ["cooperative_bot", "plan_action"]
+# --- saying why ----------------------------------------------------------------------
+
+
+def _col_name(view: Any, c: int) -> str:
+    names = [content.PROBLEM[p].name for p in view.columns[c].problems]
+    return f"column {c + 1} ({', '.join(names)})" if names else f"column {c + 1}"
+
+
+def explain(view: Any, action: Any) -> str:
+    """Why the cooperative bot, seeing ``view``, chose ``action``: one sentence. A pure
+    function of the two (the bot draws no chance), for the log and for suggestions."""
+    if isinstance(action, FaceFear):
+        looks = fear_outlook(view).get(action.column, 0)
+        return (
+            f"The plan deals with {_col_name(view, action.column)} this round "
+            f"(in {looks} of {LOOKS} likely deals, with the token faced), so its Fear can go with it."
+        )
+    if isinstance(action, (PlayCard, MoveKnight)):
+        for plan in plan_action(view):
+            if plan.column != action.column:
+                continue
+            if isinstance(action, PlayCard):
+                left = len(plan.cards) - plan.cards.index(action.card) if action.card in plan.cards else 0
+                more = f"; {left - 1} more card{'s' if left != 2 else ''} to follow" if left > 1 else ""
+                return f"Part of the plan to deal with {_col_name(view, plan.column)}{more}."
+            symbol = content.LABELS[KNIGHT[action.knight].symbol]
+            return f"The {KNIGHT[action.knight].name}'s {symbol} is part of the plan for {_col_name(view, plan.column)}."
+        return "Part of the plan for this Action."
+    if isinstance(action, UseAbility):
+        a = KNIGHT[action.knight].abilities[action.ability]
+        return f"Cheese is best spent now: {content.ability_short(a)}."
+    if isinstance(action, PickFox):
+        return f"{CARDS[action.card].name} gives the most symbols of the cards on offer."
+    if isinstance(action, ShareCheese):
+        if list(action.cheese) == list(view.suggested_share):
+            return "The suggested share: each cheese to the knight with the least."
+        return "A column holds two Fear tokens: a knight that can move or throw away Fear gets a cheese."
+    if isinstance(action, Ready):
+        return "Nothing more to do before the Action: no Fear worth facing, no cheese worth spending."
+    if isinstance(action, EndAction):
+        return "The plan is carried out: nothing more it may play would deal with a column."
+    return "It is what the rules leave."
+
+
+def suggestion(view: Any, legal: Sequence[Any]) -> tuple[Any, str] | None:
+    """What the cooperative bot would do in this seat's place, and why (None with nothing
+    to do). For a person's seat: it uses that seat's cards and knights and the bots',
+    never another person's."""
+    if not legal:
+        return None
+    action = cooperative_bot(view, legal, Rng(0))
+    return action, explain(view, action)
+
+
+__all__ = ["cooperative_bot", "explain", "fear_outlook", "plan_action", "suggestion"]

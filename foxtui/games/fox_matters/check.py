@@ -143,6 +143,18 @@ def _needs(problems: Sequence[str], faced: Sequence[str], nightmare: str) -> tup
     return both >> _TOTAL_SHIFT, both & _SPECIFIC
 
 
+def problem_total(pid: str, nightmare: str) -> int:
+    """The symbols problem ``pid`` needs in all under this Nightmare (its rule changes applied)."""
+    return _TOTAL[nightmare][pid]
+
+
+def chain_note(broken_at: Sequence[str]) -> str:
+    """Where a chain breaks, in a few words ("" when it holds): 'chain broken at Kind Letter'."""
+    if not broken_at:
+        return ""
+    return "chain broken at " + " and ".join(CARDS[c].name for c in broken_at)
+
+
 def broken_links(cards: Sequence[str]) -> list[int]:
     """Positions (1-based card numbers) of cards that do not follow the card before them."""
     out = []
@@ -359,7 +371,14 @@ def explain(report) -> list[str]:
             )
     if r.met:
         gained = sum(r.cheese.values())
-        lines.append(f"Dealt with: {gained} cheese earned." if r.knights else "Dealt with (no knight there to earn cheese).")
+        if not r.knights:
+            lines.append("Dealt with (no knight there to earn cheese).")
+        elif r.cheese_to_share:
+            s = "" if r.cheese_to_share == 1 else "s"
+            lines.append(f"Dealt with: {r.cheese_to_share} cheese to share among the knights there.")
+        else:
+            given = ", ".join(f"{n} to the {content.KNIGHT[k].name}" for k, n in r.cheese.items())
+            lines.append(f"Dealt with: {gained} cheese earned" + (f" ({given})." if given else "."))
     else:
         lines.append("Not dealt with.")
     if r.third_fear:

@@ -318,6 +318,33 @@ def effect_total(nightmare: str, kind: str, problem: str = "") -> int:
     return _EFFECTS.get((nightmare, kind, problem), 0)
 
 
+class CardFace(msgspec.Struct, frozen=True):
+    """A card as printed: what it gives and what may follow it, by symbol name."""
+
+    id: str
+    name: str
+    kind: Literal["relief", "fox", "gray"]
+    symbols: list[str]  # Relief symbols it gives ("any": the universal one); [] for a Gray Tail
+    follow: list[str]  # follow-up symbols ("any": any card may follow it)
+    reduce: int  # a Gray Tail: symbols taken off the column's total
+
+
+def symbol_id(i: int) -> str:
+    """A symbol int as its name: "crown" ... "heart", or "any" for the universal one."""
+    return ANY_NAME if i == ANY else SYMBOLS[i]
+
+
+#: card id -> its printed face, for any card (a hand, the face-up Fox cards, a look at three)
+FACES: dict[str, CardFace] = {
+    c.id: CardFace(c.id, c.name, c.kind, [symbol_id(s) for s in c.symbols], [symbol_id(s) for s in c.follow], c.reduce)
+    for c in CARDS.values()
+}
+
+
+def card_face(card_id: str) -> CardFace:
+    return FACES[card_id]
+
+
 # --- words ---------------------------------------------------------------------------
 
 

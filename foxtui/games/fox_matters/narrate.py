@@ -4,7 +4,7 @@ the same words (with "You" for their own steps)."""
 from __future__ import annotations
 
 from . import content
-from .actions import EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, TakeBack, TimeUp, UseAbility
+from .actions import EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, TakeBack, TimeUp, UseAbility
 from .content import CARDS, KNIGHT
 from .state import State
 
@@ -23,6 +23,11 @@ def _ending(state: State, seat: int, action) -> str:
     """What a step that ends a phase sets off, read from the state it leads to."""
     from .rules import apply  # the phase change is worked out by the rules themselves
 
+    if isinstance(action, ShareCheese):
+        after = apply(state, seat, action)
+        if after.phase == "over" or after.round == state.round:
+            return _next_share(after)
+        return f" Round {after.round} begins."
     if not isinstance(action, TimeUp) and not all(r for s, r in enumerate(state.ready) if s != seat):
         return ""  # others are still planning or acting: nothing happens yet
     after = apply(state, seat, action)
@@ -36,10 +41,27 @@ def _ending(state: State, seat: int, action) -> str:
         if after.phase == "over":
             verdict = "You all win!" if after.result == "won" else "You all lose."
             line += f" {after.end_reason} {verdict}"
+        elif after.phase == "share_cheese":
+            line += _next_share(after)
         else:
             line += f" Round {after.round} begins."
         return line
     return ""
+
+
+def _next_share(state: State) -> str:
+    if state.phase != "share_cheese" or not state.sharing:
+        return ""
+    share = state.sharing[0]
+    return (
+        f" {state.seats[share.seat].name} shares out the {share.cheese} cheese of column {share.column + 1}"
+        f" among {_names(share.knights)}."
+    )
+
+
+def _names(knights) -> str:
+    names = [f"the {KNIGHT[k].name}" for k in knights]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def describe(state: State, seat: int, action, viewer: int | None) -> str:
@@ -90,14 +112,33 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
             return f"{name} tried to face a Fear token that is not there."
         kind = content.FEAR_KIND[col.fear[action.index].token]
         shown = "a red 2 (two more symbols)" if kind == "two" else f"a {content.LABELS[kind]} (one more {content.LABELS[kind]})"
-        return f"{name} faced a Fear token under column {action.column + 1}: it is {shown}."
+        return f"{name} faced a Fear token under column {action.column + 1}: it is {shown}." + _bot_reason(state, seat, action)
     if isinstance(action, Ready):
         return f"{name} {'are' if me else 'is'} ready." + _safe_ending(state, seat, action)
     if isinstance(action, EndAction):
         return f"{name} {'are' if me else 'is'} done." + _safe_ending(state, seat, action)
     if isinstance(action, TimeUp):
         return "Time is up!" + _safe_ending(state, seat, action)
+    if isinstance(action, ShareCheese):
+        share = state.sharing[0] if state.sharing else None
+        if share is None or share.column != action.column or len(action.cheese) != len(share.knights):
+            return f"{name} tried to share cheese that is not there."
+        given = [f"{n} to the {KNIGHT[k].name}" for k, n in zip(share.knights, action.cheese) if n]
+        return f"{name} shared the cheese of column {action.column + 1}: {', '.join(given)}." + _safe_ending(
+            state, seat, action
+        )
     return f"{name} did something unexpected."
+
+
+def _bot_reason(state: State, seat: int, action) -> str:
+    """Why the cooperative bot in this seat did it, worked out again from its own view
+    (so nothing beyond what that seat saw); "" for a person or another bot level."""
+    if state.seats[seat].bot != "cooperative":
+        return ""
+    from .bots import explain
+    from .view import make_view
+
+    return " " + explain(make_view(state, seat), action)
 
 
 def _safe_ending(state: State, seat: int, action) -> str:

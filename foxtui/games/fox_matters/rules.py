@@ -7,7 +7,14 @@ here: the table's clock (``clock`` below, the game's declaration) applies a
 
 Round: Planning (everyone at once, until every player has said Ready) ->
 Action (everyone at once, until every player has said done or time is up) ->
-Problem check and Clean-up (automatic, inside the step that ends the Action).
+Problem check (automatic, inside the step that ends the Action) -> sharing the
+cheese of each column dealt with where several knights stood (one ShareCheese
+step per column, left to right, by the first of their players in seat order) ->
+Clean-up (automatic, inside the step that ends the check or the last share).
+
+With the option ``check="table"`` a card is not checked as it is played (any
+face-up card may go under any column that has a problem): the Problem check
+finds a chain that does not hold, as at a real table.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from .actions import (
     PickFox,
     PlayCard,
     Ready,
+    ShareCheese,
     TakeBack,
     TimeUp,
     UseAbility,
@@ -45,6 +53,7 @@ from .actions import (
 )
 from .content import CARDS, FEAR_KIND, KNIGHT, KNIGHT_SYMBOL, NIGHTMARE, PROBLEM
 from .state import (
+    CheeseShare,
     Column,
     ColumnReport,
     Fear,
@@ -251,6 +260,8 @@ def to_act(state: State) -> frozenset[int]:
         return _SETS[mask]
     if phase == "pick_fox":
         return _SETS[1 << state.pending.seat]  # type: ignore[union-attr]
+    if phase == "share_cheese":
+        return _SETS[1 << state.sharing[0].seat]
     return _NOBODY
 
 
@@ -337,14 +348,16 @@ def _plays_of(source: list, hands: Iterable[list[HandCard]], table: dict, accept
 
 # Likewise the parts of the last columns asked about, for one seat in Planning (-1: the Action):
 # the columns stay the very same list while knights move and when the Action begins.
-_LAST_COLUMNS: list[tuple] = [(None, None, (), {}, [], [])]  # [(columns, seat, accepts, table, takes, faces)]
+_LAST_COLUMNS: list[tuple] = [(None, None, (), {}, [], [], False)]
+# [(columns, seat, accepts, table, takes, faces, free)]
 
 
-def _column_parts(columns: list[Column], seat: int) -> tuple:
+def _column_parts(columns: list[Column], seat: int, free: bool = False) -> tuple:
     """One pass over the columns: what each accepts (for the plays, which come first), and
-    the TakeBack and FaceFear actions (listed later). The lists are shared: copy them."""
+    the TakeBack and FaceFear actions (listed later). The lists are shared: copy them.
+    ``free`` (the table's own check): a column with problems accepts any card."""
     parts = _LAST_COLUMNS[0]
-    if columns is parts[0] and seat == parts[1]:
+    if columns is parts[0] and seat == parts[1] and free is parts[6]:
         return parts
     planning = seat >= 0
     accepts_list = []
@@ -355,7 +368,7 @@ def _column_parts(columns: list[Column], seat: int) -> tuple:
         played = col.cards
         if not col.problems:
             accepts_list.append(-2)
-        elif played:
+        elif played and not free:
             accepts_list.append(_FOLLOW_MASK[played[-1].card])
         else:
             accepts_list.append(-1)
@@ -372,7 +385,7 @@ def _column_parts(columns: list[Column], seat: int) -> tuple:
                 i += 1
         c += 1
     accepts = tuple(accepts_list)
-    parts = _LAST_COLUMNS[0] = (columns, seat, accepts, _TABLES.get(accepts) or _table(accepts), takes, faces)
+    parts = _LAST_COLUMNS[0] = (columns, seat, accepts, _TABLES.get(accepts) or _table(accepts), takes, faces, free)
     return parts
 
 
@@ -387,10 +400,14 @@ def legal_actions(state: State, seat: int) -> list:
             return []
     elif phase == "pick_fox" and seat in to_act(state):
         return [PICK[c] for c in state.pending.cards]  # type: ignore[union-attr]
+    elif phase == "share_cheese" and seat in to_act(state):
+        return share_actions(state)
     else:
         return []
     planning = phase == "planning"
-    _, _, accepts, table, takes, faces = _column_parts(state.columns, seat if planning else -1)
+    _, _, accepts, table, takes, faces, _ = _column_parts(
+        state.columns, seat if planning else -1, state.options.check == "table"
+    )
     out: list = []
     if planning:
         hand = state.hands[seat]
@@ -490,6 +507,11 @@ def apply(state: State, seat: int, action) -> State:
             raise IllegalAction("The game is over.")
         if state.phase == "pick_fox":
             raise IllegalAction(f"Wait: {state.seats[state.pending.seat].name} is choosing a Fox card.")  # type: ignore[union-attr]
+        if state.phase == "share_cheese":
+            share = state.sharing[0]
+            raise IllegalAction(
+                f"Wait: {state.seats[share.seat].name} is sharing out the cheese of column {share.column + 1}."
+            )
         what = "said Ready" if state.phase == "planning" else "said you are done"
         raise IllegalAction(f"You already {what}; wait for the others.")
     handler = _HANDLERS.get(type(action))
@@ -507,7 +529,7 @@ def apply(state: State, seat: int, action) -> State:
     return new
 
 
-_MAIN = {"planning": "planning", "pick_fox": "planning", "action": "action", "over": "over"}
+_MAIN = {"planning": "planning", "pick_fox": "planning", "action": "action", "share_cheese": "share_cheese", "over": "over"}
 
 
 def _column(c: object) -> int:
@@ -580,7 +602,7 @@ def _play(state: State, seat: int, action: PlayCard) -> State:
     col = state.columns[c]
     if not col.problems:
         raise IllegalAction(f"Column {c + 1} has no problem to deal with.")
-    if col.cards:
+    if col.cards and state.options.check != "table":  # the table's own check: any card goes
         last = CARDS[col.cards[-1].card]
         if card.kind == "gray":
             raise IllegalAction("A Gray Tail can only be the first card under a column.")
@@ -793,6 +815,30 @@ def _pick_fox(state: State, seat: int, action: PickFox) -> State:
     return replace(state, rng=r.state, fox_deck=deck, hands=hands, phase="planning", pending=None)
 
 
+def _share(state: State, seat: int, action: ShareCheese) -> State:
+    if state.phase != "share_cheese" or not state.sharing:
+        raise IllegalAction("There is no cheese to share now.")
+    share = state.sharing[0]
+    if action.column != share.column:
+        raise IllegalAction(f"The cheese of column {share.column + 1} is shared first.")
+    split = action.cheese
+    n = len(share.knights)
+    if (
+        not isinstance(split, (tuple, list))
+        or len(split) != n
+        or any(type(x) is not int or x < 0 for x in split)
+        or sum(split) != share.cheese
+    ):
+        names = ", ".join(KNIGHT[k].name for k in share.knights)
+        raise IllegalAction(f"Share all {share.cheese} cheese among the {n} knights there ({names}), none below zero.")
+    state = _settle(state, share, tuple(split))
+    rest = state.sharing[1:]
+    state = replace(state, sharing=rest)
+    if rest:
+        return state
+    return clean_up(state)
+
+
 _HANDLERS: dict[type, Callable[[State, int, object], State]] = {
     PlayCard: _play,
     TakeBack: _take_back,
@@ -802,6 +848,7 @@ _HANDLERS: dict[type, Callable[[State, int, object], State]] = {
     FaceFear: _face_fear,
     Ready: _ready,
     EndAction: _end_action,
+    ShareCheese: _share,
     TimeUp: _time_up,
 }  # type: ignore[dict-item]
 
@@ -839,26 +886,78 @@ def _check(*key) -> check.Check:
     return result
 
 
-def _share_cheese(knights: list[Knight], on: list[int], amount: int) -> tuple[list[Knight], dict[str, int]]:
-    """Hand out up to ``amount`` cheese from the supply, one at a time, to the knight
-    there with the least cheese (ties: the earlier knight)."""
-    knights = list(knights)
-    got: dict[str, int] = {}
-    supply = content.CHEESE - sum(k.cheese for k in knights)
-    for _ in range(min(amount, supply)):
-        if not on:
-            break
-        i = min(on, key=lambda i: (knights[i].cheese, i))
-        knights[i] = replace(knights[i], cheese=knights[i].cheese + 1)
-        got[knights[i].id] = got.get(knights[i].id, 0) + 1
-    return knights, got
+def default_split(cheese: list[int], amount: int) -> tuple[int, ...]:
+    """The suggested share: one cheese at a time to the knight with the least cheese
+    (counting what it was given so far; ties: the earlier knight). ``cheese``: what each
+    knight has now, in the table's order."""
+    have = list(cheese)
+    got = [0] * len(have)
+    for _ in range(amount):
+        i = min(range(len(have)), key=lambda i: (have[i], i))
+        have[i] += 1
+        got[i] += 1
+    return tuple(got)
+
+
+#: (amount, knights) -> every split of that many cheese among that many knights, the
+#: most to the first knight first
+_SPLITS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _splits(amount: int, k: int) -> tuple[tuple[int, ...], ...]:
+    hit = _SPLITS.get((amount, k))
+    if hit is None:
+
+        def parts(left: int, slots: int) -> list[tuple[int, ...]]:
+            if slots == 1:
+                return [(left,)]
+            return [(x, *rest) for x in range(left, -1, -1) for rest in parts(left - x, slots - 1)]
+
+        hit = _SPLITS[amount, k] = tuple(parts(amount, k))
+    return hit
+
+
+def _share_cheese_of(state: State, share: CheeseShare) -> list[int]:
+    have = {k.id: k.cheese for k in state.knights}
+    return [have[k] for k in share.knights]
+
+
+def suggested_share(state: State) -> tuple[int, ...]:
+    """The suggested split of the cheese being shared now (state.sharing[0])."""
+    share = state.sharing[0]
+    return default_split(_share_cheese_of(state, share), share.cheese)
+
+
+def share_actions(state: State) -> list[ShareCheese]:
+    """Every way to share the current column's cheese; the suggested one first."""
+    share = state.sharing[0]
+    first = suggested_share(state)
+    out = [ShareCheese(share.column, first)]
+    for split in _splits(share.cheese, len(share.knights)):
+        if split != first:
+            out.append(ShareCheese(share.column, split))
+    return out
+
+
+def _settle(state: State, share: CheeseShare, split: tuple[int, ...]) -> State:
+    """Give the knights of a shared column their cheese and write it into the round's report."""
+    given = dict(zip(share.knights, split))
+    knights = [replace(k, cheese=k.cheese + given[k.id]) if given.get(k.id) else k for k in state.knights]
+    last = state.reports[-1]
+    columns = [
+        replace(r, cheese={k: n for k, n in given.items() if n}, cheese_to_share=0) if r.column == share.column else r
+        for r in last.columns
+    ]
+    return replace(state, knights=knights, reports=state.reports[:-1] + [RoundReport(last.round, columns)])
 
 
 bare_outcome = check.bare_outcome
 
 
 def resolve(state: State) -> State:
-    """The Action is over: check every column, then clean up (or end the game).
+    """The Action is over: check every column, then let the table share the cheese of
+    the columns where several knights stood (phase share_cheese), or clean up (or end
+    the game).
 
     Lists are copied only when something in them changes (most rounds deal with
     nothing, so the discard piles and the problem tally stay as they are)."""
@@ -872,6 +971,8 @@ def resolve(state: State) -> State:
     dealt: dict[str, int] | None = None  # with the discard piles, copied at the first column dealt with
     reports: list[ColumnReport] = []
     lost_at: list[int] = []
+    sharing: list[CheeseShare] = []  # columns whose cheese the table shares out
+    supply = content.CHEESE - sum(k.cheese for k in knights)
     standing: list[list[int]] | None = None  # knights by column, when any stands on one
     for i, k in enumerate(knights):
         if k.column >= 0:
@@ -913,10 +1014,20 @@ def resolve(state: State) -> State:
             result = check.outcome(problems, cards, symbols, faced, nightmare)
         need_total, _, _, have_any, have_total, _, missing_any, broken, gray, met, counts = result
         cheese: dict[str, int] = {}
+        to_share = 0
         fear_added = third = False
         if met:
-            if on:
-                knights, cheese = _share_cheese(knights, on, len(col.problems))
+            amount = len(problems) if len(problems) < supply else supply
+            if on and amount:
+                supply -= amount
+                if len(on) == 1:  # one knight there: nothing to decide
+                    k = knights[on[0]]
+                    knights = _set(knights, on[0], replace(k, cheese=k.cheese + amount))
+                    cheese = {k.id: amount}
+                else:  # several: the table shares it out (see share_actions)
+                    to_share = amount
+                    seat = min(knights[i].owner for i in on)
+                    sharing.append(CheeseShare(c, amount, list(names), seat))
             if dealt is None:
                 dealt = dict(state.dealt_with)
                 relief_discard, fox_discard = list(state.relief_discard), list(state.fox_discard)
@@ -977,6 +1088,7 @@ def resolve(state: State) -> State:
                 cheese,
                 fear_added,
                 third,
+                to_share,
             )
         )
     rng = state.rng
@@ -1008,6 +1120,12 @@ def resolve(state: State) -> State:
             complicated_discard=complicated_discard,
             dealt_with=dealt,
         )
+    over = bool(lost_at) or state.round >= ROUNDS
+    if sharing and over:  # the game ends with this check: the cheese no longer matters
+        for share in sharing:
+            state = _settle(state, share, default_split(_share_cheese_of(state, share), share.cheese))
+    elif sharing:
+        return replace(state, phase="share_cheese", sharing=sharing)
     if lost_at:
         where = ", ".join(str(c + 1) for c in lost_at[:-1]) + (" and " if len(lost_at) > 1 else "") + str(lost_at[-1] + 1)
         columns_word = "columns" if len(lost_at) > 1 else "column"

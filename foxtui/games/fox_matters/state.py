@@ -53,6 +53,15 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         str,
         Meta(description="Comma-separated knight ids, one per board at most; empty picks board sides at random"),
     ] = ""
+    check: Annotated[
+        Literal["live", "table"],
+        Meta(
+            description=(
+                "Who checks the chains: live (a card that does not follow is refused, and each column "
+                "shows how it stands) or table (any card may be played; the Problem check finds the mistakes)"
+            )
+        ),
+    ] = "live"
 
 
 class HandCard(msgspec.Struct, frozen=True, array_like=True):
@@ -116,6 +125,7 @@ class ColumnReport(msgspec.Struct, frozen=True):
     cheese: dict[str, int]  # knight -> cheese earned
     fear_added: bool  # a face-down Fear token was put under the column
     third_fear: bool  # ... or would have been the third: the game is lost
+    cheese_to_share: int = 0  # cheese the table has still to share among the knights there
 
 
 class RoundReport(msgspec.Struct, frozen=True):
@@ -123,7 +133,17 @@ class RoundReport(msgspec.Struct, frozen=True):
     columns: list[ColumnReport]
 
 
-Phase = Literal["planning", "pick_fox", "action", "over"]
+class CheeseShare(msgspec.Struct, frozen=True):
+    """A column dealt with where several knights stood: the cheese it earned waits for
+    ``seat`` to share it among them (``cheese`` is already within the supply)."""
+
+    column: int
+    cheese: int
+    knights: list[str]  # the knights whose markers stood there, in the table's order
+    seat: int  # the player who decides: the first seat among those knights' players
+
+
+Phase = Literal["planning", "pick_fox", "action", "share_cheese", "over"]
 
 
 class State(msgspec.Struct, frozen=True):
@@ -156,3 +176,5 @@ class State(msgspec.Struct, frozen=True):
     dealt_with: dict[str, int]  # problem kind -> cards dealt with
     result: Literal["", "won", "lost"]
     end_reason: str
+    #: after the Problem check: the columns whose cheese is still to be shared, left to right
+    sharing: list[CheeseShare] = []

@@ -12,9 +12,10 @@ from __future__ import annotations
 import msgspec
 
 from . import check, content
+from .actions import MAX_FEAR
 from .content import CARDS, KNIGHT, NIGHTMARE
-from .rules import ROUNDS, check_column, timer_seconds, to_act
-from .state import PendingPick, Played, RoundReport, State
+from .rules import ROUNDS, check_column, suggested_share, timer_seconds, to_act
+from .state import CheeseShare, PendingPick, Played, RoundReport, State
 
 DIFFICULTY = {1: "Easy", 2: "Intermediate", 3: "Difficult", 4: "Extremely difficult"}
 
@@ -24,8 +25,19 @@ class FearView(msgspec.Struct, frozen=True):
     kind: str | None  # "two" (red 2) or a symbol; None while face down
 
 
+class ProblemNeeds(msgspec.Struct, frozen=True):
+    """What one problem card asks for in this game: its printed needs with the
+    Nightmare's rule changes applied (e.g. one more symbol for every Complicated Problem)."""
+
+    id: str
+    total: int
+    need: dict[str, int]  # specific symbols, zeros left out
+    changed: bool  # the Nightmare changed it (total differs from the printed card)
+
+
 class ColumnStatus(msgspec.Struct, frozen=True):
-    """The column as it stands now (face-down Fear does not count): the live check."""
+    """The column as it stands now (face-down Fear does not count): the live check.
+    Not given with the table's own check (option check=table)."""
 
     need_total: int
     need: dict[str, int]
@@ -35,16 +47,24 @@ class ColumnStatus(msgspec.Struct, frozen=True):
     missing: dict[str, int]
     missing_any: int
     broken_links: list[int]  # 1-based card positions that do not follow the card before
+    broken_at: list[str]  # ... those cards' ids, in chain order
+    chain_note: str  # "" or where the chain breaks, e.g. "chain broken at Kind Letter"
     gray_tail: int
     met: bool
 
 
 class ColumnView(msgspec.Struct, frozen=True):
     problems: list[str]
+    problem_needs: list[ProblemNeeds]  # one per problem, the Nightmare's changes applied
     cards: list[Played]
     fear: list[FearView]
     knights: list[str]  # knight markers standing on this column
-    status: ColumnStatus
+    #: the cluster's requirement as it stands (problems, faced Fear, a Gray Tail first):
+    #: what the cards ask for, shown under either check
+    need_total: int
+    need: dict[str, int]
+    one_fear_from_losing: bool  # two Fear tokens already: failing once more loses the game
+    status: ColumnStatus | None  # the live check; None with the table's own check
     accepts: list[str]  # symbols the next card may show (["any"] on an empty column, [] with no problem)
 
 
@@ -61,9 +81,11 @@ class KnightView(msgspec.Struct, frozen=True):
 class View(msgspec.Struct, frozen=True):
     seat: int | None  # whose view this is; None = the public view
     names: list[str]
+    humans: list[bool]  # which seats a person plays (bots leave their cards and knights alone)
+    live_check: bool  # False with the table's own check: no column status until the Problem check
     round: int
     rounds: int
-    phase: str  # "planning" | "pick_fox" | "action" | "over"
+    phase: str  # "planning" | "pick_fox" | "action" | "share_cheese" | "over"
     to_act: list[int]
     ready: list[bool]  # Planning: said Ready; Action: said done
     phase_steps: int  # steps taken since this round's Planning (or Action) began
@@ -80,6 +102,9 @@ class View(msgspec.Struct, frozen=True):
     hands: list[list[str]]  # each player's face-up cards
     hidden: list[int]  # each player's face-down cards
     pending: PendingPick | None  # Fox cards a knight looked at, for its player to choose from
+    #: columns dealt with whose cheese the table still shares out, the one being decided first
+    sharing: list[CheeseShare]
+    suggested_share: list[int]  # for sharing[0]: the suggested split, by its knights ([] if none)
     relief_deck: int
     relief_discard: list[str]  # last card on top
     common_deck: int
@@ -101,8 +126,9 @@ class View(msgspec.Struct, frozen=True):
     fear_kinds: list[list[str]]
 
 
-def _status(c: check.Check) -> ColumnStatus:
+def _status(c: check.Check, cards: list[Played]) -> ColumnStatus:
     need, have, missing = c.dicts()
+    broken_at = [cards[pos - 1].card for pos in c.broken]
     return ColumnStatus(
         need_total=c.need_total,
         need=need,
@@ -112,6 +138,8 @@ def _status(c: check.Check) -> ColumnStatus:
         missing=missing,
         missing_any=c.missing_any,
         broken_links=list(c.broken),
+        broken_at=broken_at,
+        chain_note=check.chain_note(broken_at),
         gray_tail=c.gray,
         met=c.met,
     )
@@ -136,16 +164,39 @@ def _last_check(state: State) -> list[list[str]]:
     return out
 
 
+#: (nightmare, problem) -> its ProblemNeeds (they never change during a game)
+_PROBLEM_NEEDS: dict[tuple[str, str], ProblemNeeds] = {}
+
+
+def problem_needs(nightmare: str, pid: str) -> ProblemNeeds:
+    """What problem ``pid`` asks for under this Nightmare's rule changes."""
+    hit = _PROBLEM_NEEDS.get((nightmare, pid))
+    if hit is None:
+        p = content.PROBLEM[pid]
+        total = check.problem_total(pid, nightmare)
+        hit = _PROBLEM_NEEDS[nightmare, pid] = ProblemNeeds(pid, total, check.symbol_counts(p.needs), total != p.total)
+    return hit
+
+
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
+    live = state.options.check != "table"
+    nightmare = state.nightmare
     columns = []
     for c, col in enumerate(state.columns):
+        faced = [content.FEAR_KIND[f.token] for f in col.fear if f.up]
+        gray = CARDS[col.cards[0].card].reduce if col.cards else 0
+        need_total, need = check.requirement(col.problems, faced, gray, nightmare) if col.problems else (0, [])
         columns.append(
             ColumnView(
                 problems=list(col.problems),
+                problem_needs=[problem_needs(nightmare, p) for p in col.problems],
                 cards=list(col.cards),
                 fear=[FearView(f.up, content.FEAR_KIND[f.token] if f.up else None) for f in col.fear],
                 knights=[k.id for k in state.knights if k.column == c],
-                status=_status(check_column(state, c)),
+                need_total=need_total,
+                need=check.symbol_counts(need),
+                one_fear_from_losing=bool(col.problems) and len(col.fear) >= MAX_FEAR,
+                status=_status(check_column(state, c), col.cards) if live else None,
                 accepts=_accepts(col),
             )
         )
@@ -165,6 +216,8 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     return View(
         seat=seat,
         names=[s.name for s in state.seats],
+        humans=[s.bot is None for s in state.seats],
+        live_check=live,
         round=state.round,
         rounds=ROUNDS,
         phase=state.phase,
@@ -184,6 +237,8 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         hands=[[hc.card for hc in hand if hc.up] for hand in state.hands],
         hidden=[sum(1 for hc in hand if not hc.up) for hand in state.hands],
         pending=state.pending,
+        sharing=list(state.sharing),
+        suggested_share=list(suggested_share(state)) if state.sharing else [],
         relief_deck=len(state.relief_deck),
         relief_discard=list(state.relief_discard),
         common_deck=len(state.common_deck),

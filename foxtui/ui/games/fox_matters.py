@@ -34,6 +34,7 @@ from foxtui.games.fox_matters.actions import (
     PickFox,
     PlayCard,
     Ready,
+    ShareCheese,
     TakeBack,
     UseAbility,
 )
@@ -46,7 +47,7 @@ from ..widgets.scrolling import GrowsInPlace
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 
-PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "over": "Game over"}
+PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "share_cheese": "Problem check", "over": "Game over"}
 
 
 def _symbols(need: dict[str, int], extra_any: int = 0) -> str:
@@ -303,7 +304,7 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
             elif isinstance(a, UseAbility):
                 keep = a.column in (c, -1)
             else:
-                keep = isinstance(a, PickFox)
+                keep = isinstance(a, (PickFox, ShareCheese))
             if keep:
                 out.append(a)
         return out
@@ -391,10 +392,12 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         s = col.status
         if not col.problems:
             body = f"{c + 1}:·"
+        elif s is None:  # the table's own check: no live result
+            body = f"{c + 1}:{col.need_total}"
         else:
             body = f"{c + 1}:{'✓' if s.met else ''}{s.have_total}/{s.need_total}"
         body += "F" * len(col.fear)
-        style = "reverse bold" if c == self._column else ("green" if col.problems and s.met else "")
+        style = "reverse bold" if c == self._column else ("green" if col.problems and s and s.met else "")
         return Text(body.ljust(9), style=style)
 
     def _column_text(self, view: View, c: int) -> Text:
@@ -420,12 +423,14 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         if col.cards:
             out.append("\nChain:", style="bold")
         for n, played in enumerate(col.cards, 1):
-            broken = n in s.broken_links
+            broken = s is not None and n in s.broken_links
             out.append(f"\n {n}. {content.card_label(played.card)}", style="red" if broken else "")
             out.append(f" ({view.names[played.owner]})", style="dim")
             if broken:
                 out.append(" ✗ breaks the chain", style="bold red")
-        if col.problems:
+        if col.problems and s is None:
+            out.append(f"\nNeeds {content.needs_text(col.need_total, [col.need.get(x, 0) for x in content.SYMBOLS])}")
+        if col.problems and s is not None:
             out.append(f"\nHave {s.have_total} of {s.need_total} symbols: ", style="bold")
             if s.met:
                 out.append("met", style="bold green")
@@ -433,6 +438,7 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
                 out.append("missing " + (_symbols(s.missing, s.missing_any) or "a whole chain"), style="yellow")
             if s.gray_tail:
                 out.append(f" (a Gray Tail took {s.gray_tail} off)")
+        if col.problems:
             if col.accepts == ["any"]:
                 out.append("\nAny card may " + ("follow." if col.cards else "start the chain."), style="dim")
             elif col.accepts:
@@ -504,6 +510,11 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
             return f"Turn Fear token {a.index + 1} face up"
         if isinstance(a, PickFox):
             return f"Keep {content.card_label(a.card)}"
+        if isinstance(a, ShareCheese):
+            share = view.sharing[0]
+            given = ", ".join(f"{n} {content.KNIGHT[k].name}" for k, n in zip(share.knights, a.cheese) if n)
+            suggested = " (suggested)" if list(a.cheese) == view.suggested_share else ""
+            return f"Cheese of column {a.column + 1}: {given}{suggested}"
         if isinstance(a, UseAbility):
             knight = content.KNIGHT[a.knight]
             ability = knight.abilities[a.ability]

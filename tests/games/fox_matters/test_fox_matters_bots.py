@@ -3,7 +3,7 @@ of seats, and wins often enough (but not always) at every difficulty."""
 
 from __future__ import annotations
 
-from fox_matters_helpers import chain, give, in_action, new_game, problem, set_column, with_knights
+from fox_matters_helpers import chain, give, in_action, new_game, place_knight, problem, relief, set_column, with_knights
 from fox_matters_winrate import DIFFICULTIES, measure, play
 from msgspec.structs import replace
 
@@ -11,8 +11,8 @@ from foxtui.bots import random_bot
 from foxtui.engine import Rng, SeatInfo
 from foxtui.engine.autoplay import autoplay
 from foxtui.games.fox_matters import GAME, content
-from foxtui.games.fox_matters.actions import EndAction, FaceFear, PlayCard, Ready
-from foxtui.games.fox_matters.bots import cooperative_bot, plan_action
+from foxtui.games.fox_matters.actions import EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, TimeUp, UseAbility
+from foxtui.games.fox_matters.bots import cooperative_bot, explain, plan_action, suggestion
 from foxtui.games.fox_matters.rules import check_column
 from foxtui.games.fox_matters.state import Options
 
@@ -137,3 +137,166 @@ def test_every_difficulty_is_measured() -> None:
 def test_random_bot_is_offered_too() -> None:
     assert list(GAME.bots) == ["cooperative", "random"] and GAME.bots["random"] is random_bot
     assert content.NIGHTMARE  # content loaded
+
+
+# --- bots are table mates ------------------------------------------------------------
+
+
+def _mixed(state, humans: list[int]):
+    """The same state with these seats played by people and the others by bots."""
+    seats = [SeatInfo(s.name, bot=None if i in humans else "cooperative") for i, s in enumerate(state.seats)]
+    return replace(state, seats=seats)
+
+
+def _one_column_only_a_person_can_deal_with():
+    """Column 3 (Compulsive Nibbling: 3 incl crown + heart) and the cards for it in Ada's
+    hand; the bot's seat (Bo) holds nothing."""
+    state = new_game(2, seed=3)
+    for c in range(6):
+        state = set_column(state, c, [])
+    state = set_column(state, 2, [problem("Compulsive Nibbling")])
+    state = give(in_action(state), 0, chain("crown", "heart", "sword"))
+    state = with_knights(state, ["fox-wizard", "fox-cook"], [0, 0])  # Ada's knights too
+    return replace(state, hands=[state.hands[0], []])
+
+
+def test_cooperative_bot_never_plays_a_persons_cards() -> None:
+    state = _one_column_only_a_person_can_deal_with()
+    # among bots, Ada's cards are the table's: the bot plans with them
+    among_bots = _mixed(state, humans=[])
+    plans = plan_action(GAME.view(among_bots, 1))
+    assert [p.column for p in plans] == [2] and plans[0].cards
+    # with Ada a person, they are hers: the bot leaves them and is done
+    state = _mixed(state, humans=[0])
+    assert GAME.view(state, 1).humans == [True, False] and plan_action(GAME.view(state, 1)) == []
+    legal = GAME.legal_actions(state, 1)
+    assert any(isinstance(a, PlayCard) for a in legal)  # the rules would let it
+    assert cooperative_bot(GAME.view(state, 1), legal, Rng(0)) == EndAction()
+
+
+def test_cooperative_bot_counts_a_persons_knight_where_it_stands_and_never_moves_it() -> None:
+    state = new_game(2, seed=3)
+    for c in range(6):
+        state = set_column(state, c, [])
+    state = set_column(state, 1, [problem("Squeaky Door")])  # 2 incl 1 sword
+    state = with_knights(in_action(state), ["fox-duelist", "fox-cook"], [0, 1])
+    state = place_knight(state, "fox-duelist", 1)  # Ada's sword knight stands on column 2
+    state = give(state, 1, [relief("pot")])
+    state = _mixed(replace(state, hands=[[], state.hands[1]]), humans=[0])
+    moved = []
+    for _ in range(10):
+        action = cooperative_bot(GAME.view(state, 1), GAME.legal_actions(state, 1), Rng(0))
+        if isinstance(action, EndAction):
+            break
+        if isinstance(action, MoveKnight):
+            moved.append(action.knight)
+        state = GAME.apply(state, 1, action)
+    assert "fox-duelist" not in moved
+    assert check_column(state, 1).met  # the Duelist's sword and Bo's card
+
+
+def test_cooperative_bots_leave_a_persons_cards_and_knights_alone_all_game() -> None:
+    for seed in range(3):
+        seats = [SeatInfo("Ada"), SeatInfo("Bo", bot="cooperative"), SeatInfo("Cy", bot="cooperative")]
+        state = GAME.setup(seats, Options(timer_seconds=0), seed)
+        rng = Rng(seed)
+        ada_knights = {k.id for k in state.knights if k.owner == 0}
+        steps = 0
+        while GAME.to_act(state):
+            steps += 1
+            assert steps < MAX_STEPS
+            acting = sorted(GAME.to_act(state))
+            seat = next((s for s in acting if s != 0), 0)
+            legal = GAME.legal_actions(state, seat)
+            if seat == 0:  # Ada only says she is ready or done (and keeps a Fox card, shares cheese)
+                action = next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0])
+            else:
+                action = cooperative_bot(GAME.view(state, seat), legal, rng)
+                if isinstance(action, PlayCard):
+                    assert action.card not in {hc.card for hc in state.hands[0]}, "a bot played Ada's card"
+                if isinstance(action, MoveKnight):
+                    assert action.knight not in ada_knights, "a bot moved Ada's knight"
+                assert not isinstance(action, TimeUp)
+            state = GAME.apply(state, seat, action)
+        assert GAME.outcome(state) is not None
+
+
+def _fear_here_and_there():
+    """Round 2: column 1 (a hopeless cluster) and column 4 (Squeaky Door, with the swords
+    for it face up in hand) each have a face-down Fear token."""
+    state = new_game(1, seed=6)
+    for c in range(6):
+        state = set_column(state, c, [])
+    hopeless = [problem("Thunderstorm"), problem("Leaky Roof"), problem("Flooded Burrow")]
+    state = set_column(state, 0, hopeless, fear=[("two", False)])
+    state = set_column(state, 3, [problem("Squeaky Door")], fear=[("pot", False)])
+    state = give(state, 0, chain("sword", "sword", "sword"))
+    state = replace(state, round=2, knights=[replace(k, cheese=0) for k in state.knights])
+    return _mixed(state, humans=[])
+
+
+def test_cooperative_bot_faces_fear_only_for_a_column_its_plan_deals_with_and_says_so() -> None:
+    state = _fear_here_and_there()
+    legal = GAME.legal_actions(state, 0)
+    assert FaceFear(0, 0) in legal and legal.index(FaceFear(0, 0)) < legal.index(FaceFear(3, 0))
+    action = cooperative_bot(GAME.view(state, 0), legal, Rng(0))
+    assert action == FaceFear(3, 0)
+    reason = explain(GAME.view(state, 0), action)
+    assert reason.startswith("The plan deals with column 4 (Squeaky Door) this round")
+    state = GAME.apply(state, 0, action)
+    assert cooperative_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(0)) == Ready()  # never column 1
+    # the log says why
+    line = GAME.describe(_fear_here_and_there(), 0, FaceFear(3, 0), None)
+    assert "faced a Fear token under column 4" in line and "The plan deals with column 4" in line
+
+
+def test_a_suggestion_is_what_the_cooperative_bot_would_do_in_a_persons_place() -> None:
+    state = _mixed(_one_column_only_a_person_can_deal_with(), humans=[0])
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    action, reason = suggestion(view, legal)
+    assert isinstance(action, (PlayCard, MoveKnight)) and action.column == 2 and action in legal
+    assert "column 3 (Compulsive Nibbling)" in reason
+    # for a second person at the table, Ada's cards are not hers to suggest
+    two = _mixed(_one_column_only_a_person_can_deal_with(), humans=[0, 1])
+    assert suggestion(GAME.view(two, 1), GAME.legal_actions(two, 1))[0] == EndAction()
+    assert suggestion(view, []) is None
+
+
+def test_cooperative_bot_shares_cheese_as_suggested_unless_fear_needs_a_knight() -> None:
+    """One cheese for the Fox Wizard or the Fox Sentinel (who can move and throw away
+    Fear): the suggestion (the Wizard, the earlier of two with none) unless a column
+    holds two Fear tokens, when the Sentinel gets it."""
+    state = new_game(1, seed=2)
+    for c in range(6):
+        state = set_column(state, c, [])
+    state = set_column(state, 0, [problem("Squeaky Door")], chain("sword", "sword"))
+    state = with_knights(state, ["fox-wizard", "fox-sentinel"])
+    state = place_knight(place_knight(state, "fox-wizard", 0), "fox-sentinel", 0)
+    calm = _mixed(all_done_action(state), humans=[])
+    assert calm.phase == "share_cheese"
+    legal = GAME.legal_actions(calm, 0)
+    assert legal[0] == ShareCheese(0, (1, 0))
+    choice = cooperative_bot(GAME.view(calm, 0), legal, Rng(0))
+    assert choice == ShareCheese(0, (1, 0)) and explain(GAME.view(calm, 0), choice).startswith("The suggested share")
+    danger = set_column(state, 4, [problem("Lost Button")], [], fear=[("two", False)])
+    danger = _mixed(all_done_action(danger), humans=[])
+    assert danger.phase == "share_cheese" and len(danger.columns[4].fear) == 2  # it failed: a second token
+    legal = GAME.legal_actions(danger, 0)
+    assert cooperative_bot(GAME.view(danger, 0), legal, Rng(0)) == ShareCheese(0, (0, 1))
+
+
+def all_done_action(state):
+    state = in_action(state)
+    for s in range(len(state.seats)):
+        state = GAME.apply(state, s, EndAction())
+    return state
+
+
+def test_cooperative_bot_keeps_the_fox_card_with_the_most_symbols() -> None:
+    state = with_knights(new_game(1, seed=4), ["fox-admiral"])
+    state = replace(state, knights=[replace(state.knights[0], cheese=1)])
+    state = GAME.apply(state, 0, UseAbility("fox-admiral", 1))  # look at three Fox cards
+    legal = GAME.legal_actions(state, 0)
+    action = cooperative_bot(GAME.view(state, 0), legal, Rng(0))
+    assert isinstance(action, PickFox) and action in legal
+    assert all(len(content.CARDS[action.card].symbols) >= len(content.CARDS[a.card].symbols) for a in legal)

@@ -23,10 +23,10 @@ from foxtui.games.fox_matters.content import ANY, CARDS, KNIGHT_SYMBOL, PROBLEM,
 N = len(SYMBOLS)
 
 
-def random_states(players: int, games: int):
+def random_states(players: int, games: int, **options):
     """Every state met in some seeded random games (both phases, all rounds)."""
     for seed in range(1, games + 1):
-        state = new_game(players, seed=seed)
+        state = new_game(players, seed=seed, **options)
         rng = Rng(seed)
         while state.phase != "over":
             yield state
@@ -130,7 +130,7 @@ def plain_legal(state, seat):
     for col in state.columns:
         if not col.problems:
             accepts.append(None)
-        elif col.cards:
+        elif col.cards and state.options.check != "table":
             accepts.append(CARDS[col.cards[-1].card].follow_mask)
         else:
             accepts.append(-1)
@@ -163,3 +163,14 @@ def test_planning_and_action_phase_the_legal_list_is_the_plain_one_in_the_same_o
                 for seat in range(players):
                     if not state.ready[seat]:
                         assert rules.legal_actions(state, seat) == plain_legal(state, seat)
+
+
+def test_the_tables_own_check_the_legal_list_is_the_plain_one_in_the_same_order() -> None:
+    seen = 0
+    for state in random_states(2, 8, check="table"):
+        if state.phase in ("planning", "action"):
+            for seat in range(2):
+                if not state.ready[seat]:
+                    assert rules.legal_actions(state, seat) == plain_legal(state, seat)
+                    seen += 1
+    assert seen > 100

@@ -32,6 +32,7 @@ from foxtui.games.fox_matters.actions import (
     PickFox,
     PlayCard,
     Ready,
+    ShareCheese,
     TakeBack,
     TimeUp,
     UseAbility,
@@ -77,6 +78,29 @@ def test_components_counts_match_the_component_list() -> None:
     assert content.CHEESE == 12
     assert any("any" in c.symbols for c in content.FOX)
     assert content.RED == "heart"
+
+
+def test_fox_cards_the_rulebooks_three_example_fox_cards_are_in_the_deck() -> None:
+    """Felice, Briegild and Dracofox, shown where the rulebook explains the universal
+    symbol: between them they carry it as a Relief symbol and as a follow-up."""
+    by_name = {c.name: c for c in content.FOX}
+    felice = by_name["Felice, the Lamplighter Fox"]
+    briegild = by_name["Briegild, the Correctness Fox"]
+    dracofox = by_name["Dracofox, the Dragon Fox"]
+    assert "any" in felice.symbols and len(felice.symbols) == 2
+    assert briegild.follow == ["any"] and dracofox.follow == ["any"]
+    for card in (felice, briegild, dracofox):
+        assert card.id in content.FOX_IDS and len(card.symbols) == 2  # a stronger Relief card
+    assert len(content.FOX) == 25  # they replaced cards of ours
+
+
+def test_gray_tail_dirty_clothes_is_one_of_the_four_gray_tails() -> None:
+    names = [g.name for g in content.GRAY_TAILS]
+    assert "Dirty Clothes" in names and "Dorian" in names and len(names) == 4
+    dirty = next(g for g in content.GRAY_TAILS if g.name == "Dirty Clothes")
+    assert dirty.reduce == 3 and content.CARDS[dirty.id].kind == "gray"
+    assert content.CARDS[dirty.id].follow_mask == content.ALL_MASK  # any card may follow it
+    assert "Dirty Clothes" in GAME.rules_markdown and "Felice, the Lamplighter Fox" in GAME.rules_markdown
 
 
 def test_components_every_lightning_level_has_a_nightmare_of_about_15_symbols() -> None:
@@ -473,12 +497,93 @@ def test_problem_phase_success_earns_cheese_and_discards_everything() -> None:
     state = with_knights(set_column(bare(1), 0, cluster, cards), ["fox-duelist", "fox-king", "vixen-rebel", "fox-wizard", "fox-admiral"])
     state = place_knight(place_knight(state, "fox-duelist", 0, cheese=1), "fox-king", 0)
     state, report = after_check(state)
-    assert report.met and report.cheese == {"fox-king": 1, "fox-duelist": 1}  # least cheese first
-    assert [k.cheese for k in state.knights[:2]] == [2, 1]
+    assert report.met and report.cheese == {} and report.cheese_to_share == 2  # the table shares it
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])  # the suggested share
+    report = state.reports[-1].columns[0]
+    assert report.cheese == {"fox-king": 1, "fox-duelist": 1} and report.cheese_to_share == 0  # least cheese first
+    assert [k.cheese for k in state.knights[:2]] == [2, 1] and state.round == 2
     assert all(p in state.common_discard for p in cluster)
     assert all(c in state.relief_discard for c in cards)
     assert state.dealt_with["common"] == 2
     assert not state.columns[0].cards and not set(cluster) & set(state.columns[0].problems)
+
+
+def _two_knights_dealt_with(n: int = 1, owners: list[int] | None = None):
+    """Column 1 (two problems) is dealt with by the Fox Duelist (1 cheese) and the Fox King."""
+    cluster = [problem("Squeaky Door"), problem("Stubbed Toe")]  # 4 incl sword + heart
+    ids = ["fox-duelist", "fox-king", "vixen-rebel", "fox-wizard", "fox-admiral"][: 5 if n == 1 else 4]
+    state = with_knights(set_column(bare(n), 0, cluster, chain(W, H, H, C)), ids, owners)
+    return place_knight(place_knight(state, "fox-duelist", 0, cheese=1), "fox-king", 0)
+
+
+def test_problem_phase_the_table_distributes_the_cheese_among_the_knights_there() -> None:
+    """One cheese per problem card, shared out among the knights that stood on the column
+    as the table likes: here both go to the Fox King."""
+    state, report = after_check(_two_knights_dealt_with())
+    assert state.phase == "share_cheese" and GAME.to_act(state) == {0} and state.round == 1
+    legal = GAME.legal_actions(state, 0)
+    assert legal[0] == ShareCheese(0, (1, 1))  # the suggested share comes first: least cheese first
+    assert set(legal) == {ShareCheese(0, (2, 0)), ShareCheese(0, (1, 1)), ShareCheese(0, (0, 2))}
+    view = GAME.view(state, 0)
+    assert view.sharing[0].knights == ["fox-duelist", "fox-king"] and view.sharing[0].cheese == 2
+    assert view.suggested_share == [1, 1]
+    assert "2 cheese to share among the knights there" in " ".join(view.last_check[0])
+    state = GAME.apply(state, 0, ShareCheese(0, (0, 2)))
+    assert [k.cheese for k in state.knights[:2]] == [1, 2]
+    assert state.reports[-1].columns[0].cheese == {"fox-king": 2}
+    assert state.phase == "planning" and state.round == 2  # then the Clean-up
+    assert "2 to the Fox King" in " ".join(GAME.view(state, 0).last_check[0])
+    check_inventory(state)
+
+
+def test_problem_phase_a_share_must_give_out_exactly_the_cheese_earned() -> None:
+    state, _ = after_check(_two_knights_dealt_with())
+    before = msgspec.json.encode(state)
+    for bad in [ShareCheese(0, (1, 0)), ShareCheese(0, (3, -1)), ShareCheese(0, (2,)), ShareCheese(1, (1, 1))]:
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, bad)
+    assert msgspec.json.encode(state) == before
+    with pytest.raises(IllegalAction, match="There is no cheese to share"):
+        GAME.apply(new_game(1), 0, ShareCheese(0, (1, 1)))
+
+
+def test_problem_phase_the_first_player_among_the_knights_decides_column_by_column() -> None:
+    """Two columns to share: left to right, each decided by the first seat among the
+    players whose knights stood there; the supply of 12 is counted out in that order."""
+    state = _two_knights_dealt_with(2, owners=[1, 1, 0, 0])  # Duelist and King are Bo's
+    used = tuple(p.card for p in state.columns[0].cards)
+    state = set_column(state, 3, [problem("Lost Button")], chain(C, B, B, skip=used))  # 3 incl crown + sailboat
+    state = place_knight(place_knight(state, "vixen-rebel", 3, cheese=4), "fox-wizard", 3, cheese=4)
+    state, _ = after_check(state)
+    assert [s.column for s in state.sharing] == [0, 3] and [s.seat for s in state.sharing] == [1, 0]
+    assert GAME.to_act(state) == {1} and GAME.legal_actions(state, 0) == []
+    assert state.sharing[1].cheese == 1  # 1 + 4 + 4 held, 2 promised to column 1: one is left
+    with pytest.raises(IllegalAction, match="Wait: Bo"):
+        GAME.apply(state, 0, ShareCheese(3, (1, 0)))
+    line = GAME.describe(state, 1, ShareCheese(0, (2, 0)), 0)
+    assert line == (
+        "Bo shared the cheese of column 1: 2 to the Fox Duelist."
+        " Ada shares out the 1 cheese of column 4 among the Vixen Rebel and the Fox Wizard."
+    )
+    first = GAME.apply(state, 1, ShareCheese(0, (2, 0)))
+    assert first.phase == "share_cheese" and GAME.to_act(first) == {0} and first.round == 1
+    assert GAME.undo_blocker(state, 1, ShareCheese(0, (2, 0)), first) is None  # nothing revealed yet
+    last = GAME.apply(first, 0, GAME.legal_actions(first, 0)[0])
+    assert last.round == 2 and sum(k.cheese for k in last.knights) == 12
+    assert GAME.undo_blocker(first, 0, GAME.legal_actions(first, 0)[0], last) is not None  # the Clean-up dealt
+    check_inventory(last)
+
+
+def test_problem_phase_one_knight_takes_all_the_cheese_without_a_decision() -> None:
+    state = _two_knights_dealt_with()
+    state = place_knight(state, "fox-king", -1)
+    state, report = after_check(state)
+    assert state.phase == "planning" and report.cheese == {"fox-duelist": 2}
+
+
+def test_problem_phase_the_last_check_shares_the_cheese_by_the_suggestion() -> None:
+    state, report = after_check(replace(_two_knights_dealt_with(), round=5, nightmare_out=True))
+    assert state.phase == "over" and report.cheese == {"fox-king": 1, "fox-duelist": 1}
 
 
 def test_problem_phase_no_knight_there_means_no_cheese() -> None:
