@@ -85,6 +85,9 @@ class Game(Protocol):
     #: nothing is ever secret between the seats (a cooperative game played face up):
     #: players at one keyboard share the screen without pass screens
     open_table: bool
+    #: the version of the rules: raised whenever a change makes old records replay
+    #: differently (they are then refused in a sentence, not as "damaged")
+    rules_version: int
 
     def setup(self, seats: list[SeatInfo], options: Any, seed: int) -> Any: ...
     def to_act(self, state: Any) -> frozenset[int]: ...
@@ -116,10 +119,6 @@ class Game(Protocol):
         The session already refuses steps that drew from the PRNG."""
         ...
 
-    def has_secrets(self, state: Any, seat: int) -> bool:
-        """Whether this seat's view shows anything others may not see (a handover is needed)."""
-        ...
-
     def clock(self, state: Any) -> Clock | None:
         """The timed period running now, or None (the default: the game has no clock).
         Its step is applied by the table when the time is up; ``apply`` accepts it
@@ -134,12 +133,11 @@ class GameBase:
     asks_ages: bool = False
     #: nothing is ever secret between the seats: no pass screens at one keyboard
     open_table: bool = False
+    #: see Game.rules_version (records written before versions count as 1)
+    rules_version: int = 1
 
     def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
         return None
-
-    def has_secrets(self, state: Any, seat: int) -> bool:
-        return True
 
     def clock(self, state: Any) -> Clock | None:
         return None

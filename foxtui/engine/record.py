@@ -64,6 +64,9 @@ class GameRecord(msgspec.Struct):
     #: how fast the table's bots play (a name of foxtui.table.pace.BOT_SPEEDS; None: the
     #: default). A table's setting, not a rule: replays and hashes ignore it.
     bot_speed: str | None = None
+    #: the version of the game's rules that played it (``Game.rules_version``); a record
+    #: of other rules cannot replay to the same states. None: written before versions (1).
+    rules: int | None = None
 
 
 # --- the file layout: the same fields with game-specific parts left raw until the game is known
@@ -85,6 +88,7 @@ class _Header(msgspec.Struct, forbid_unknown_fields=True):
     finished: bool = False
     clock: TableClock | None = None
     bot_speed: str | None = None
+    rules: int | None = None
     steps: list[_StepFile] = msgspec.field(default_factory=list)
 
 
@@ -126,6 +130,8 @@ def encode_record(record: GameRecord, *, round: int = 0, finished: bool = False)
         head["clock"] = record.clock
     if record.bot_speed is not None:  # only when chosen: records of autoplay stay alike
         head["bot_speed"] = record.bot_speed
+    if record.rules is not None:
+        head["rules"] = record.rules
     parts = [msgspec.json.format(_encoder.encode(head), indent=1)[:-2], b',\n "steps": [']
     parts.append(b",".join(b"\n  " + _encoder.encode(step) for step in record.steps))
     parts.append(b"\n ]\n}\n" if record.steps else b"]\n}\n")
@@ -188,6 +194,12 @@ def _game_for(header: _Header, name: str) -> Game:
     game = GAMES.get(header.game)
     if game is None:
         raise RecordError(f"{name} is a game of {header.game!r}, which this foxtui does not know.")
+    made, plays = header.rules or 1, getattr(game, "rules_version", 1)
+    if made != plays:
+        raise RecordError(
+            f"{name} was played with {'older' if made < plays else 'newer'} {game.title} rules "
+            f"(version {made}; this foxtui plays version {plays}), so it cannot be replayed here."
+        )
     return game
 
 
@@ -214,12 +226,16 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
         except msgspec.DecodeError as exc:
             raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
         steps.append(Step(raw.seat, action, raw.hash))
-    return GameRecord(header.game, options, header.seats, header.seed, steps, clock=header.clock, bot_speed=header.bot_speed)
+    return GameRecord(
+        header.game, options, header.seats, header.seed, steps,
+        clock=header.clock, bot_speed=header.bot_speed, rules=header.rules,
+    )  # fmt: skip
 
 
 def read_summary(path: Path) -> RecordSummary:
     """The saved-games list entry for a file (header only; steps are counted, not replayed)."""
     header = _decode_header(_read(path), path.name)
+    _game_for(header, path.name)  # a game of other rules is listed with why it cannot go on
     return RecordSummary(header.game, header.seats, header.round, header.finished, len(header.steps))
 
 

@@ -59,7 +59,7 @@ class Session:
                 levels = ", ".join(game.bots)
                 raise ValueError(f"{game.title} has no bot level {seat.bot!r} (levels: {levels}).")
         state = game.setup(list(seats), options, seed)
-        record = GameRecord(game.id, options, list(seats), seed, bot_speed=bot_speed)
+        record = GameRecord(game.id, options, list(seats), seed, bot_speed=bot_speed, rules=game.rules_version)
         if path is not None:
             saves_lock.hold(path)
         session = cls(game, record, [state], path)

@@ -121,7 +121,7 @@ def test_state_and_record_round_trip_through_json(game_id: str, players: int) ->
         for seat in [None, *range(players)]:
             enc(game.view(state, seat))  # views are plain data
         enc(game.view_all(state))
-    record = GameRecord(game.id, game.Options(), seats_for(players), 5)
+    record = GameRecord(game.id, game.Options(), seats_for(players), 5, rules=game.rules_version)
     for (seat, action), state in zip(steps, states[1:]):
         record.steps.append(Step(seat, action, state_hash(state)))
     data = encode_record(record, finished=True)
@@ -151,6 +151,7 @@ def test_verify_accepts_autoplayed_records_and_rejects_tampered_ones(game_id: st
     tampered = GameRecord(
         session.record.game, session.record.options, session.record.seats, session.record.seed,
         [*steps[:n], Step(steps[n].seat, steps[n].action, "0" * 16), *steps[n + 1 :]],
+        rules=session.record.rules,
     )
     bad = tmp_path / "bad.json"
     bad.write_bytes(encode_record(tampered))

@@ -159,3 +159,25 @@ def test_a_hand_edited_countdown_is_refused(saved) -> None:
     assert b'"seconds_left": 30' in data
     path.write_bytes(data.replace(b'"seconds_left": 30', b'"seconds_left": -5'))
     assert "edited by hand" in refused(path)
+
+
+def test_a_record_of_other_rules_is_refused_in_words_not_as_damaged(tmp_path) -> None:
+    """A save made before the rules changed would replay differently: it says so."""
+    from foxtui.engine.record import RecordError, encode_record, load_record, read_summary
+    from foxtui.engine.session import Session
+    from foxtui.games import GAMES
+
+    game = GAMES["master-fox"]
+    session = Session.new(game, [SeatInfo("Ada"), SeatInfo("Bob")], game.Options(), 3)
+    assert session.record.rules == game.rules_version == 2
+    old = session.record
+    old.rules = None  # as written before rules had versions
+    path = tmp_path / "old.json"
+    path.write_bytes(encode_record(old))
+    for read in (load_record, read_summary):
+        with pytest.raises(RecordError) as refused:
+            read(path)
+        assert str(refused.value) == (
+            "old.json was played with older Master Fox rules (version 1; this foxtui plays version 2), "
+            "so it cannot be replayed here."
+        )

@@ -28,6 +28,8 @@ class FoxExperiment(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot}
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
+    rules_version = 2
     asks_ages = False
     rules = rules
     make_view = staticmethod(make_view)
@@ -73,10 +75,6 @@ class FoxExperiment(ModuleGame):
         if after.phase != before.phase or after.round != before.round:
             return "A new phase has begun."
         return None
-
-    def has_secrets(self, state: State, seat: int) -> bool:
-        p = state.players[seat]
-        return bool(p.science) or any(pend.kind == "study" for pend in p.pending)
 
 
 GAME = FoxExperiment()

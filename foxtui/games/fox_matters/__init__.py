@@ -33,6 +33,8 @@ class FoxMatters(ModuleGame):
     Action = Action
     View = View
     bots = {"cooperative": cooperative_bot, "random": random_bot}
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
+    rules_version = 2
     asks_ages = False
     open_table = True  # every card face up: no pass screens between players
     rules = rules
@@ -77,9 +79,6 @@ class FoxMatters(ModuleGame):
         if isinstance(action, UseAbility) and KNIGHT[action.knight].abilities[action.ability].kind == "recruit_gray_tail":
             return "The Gray Tail card has been drawn."
         return None
-
-    def has_secrets(self, state: State, seat: int) -> bool:
-        return False  # nothing is secret between players: no handover needed
 
     def clock(self, state: State) -> Clock | None:
         return rules.clock(state)

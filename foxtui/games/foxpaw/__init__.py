@@ -37,6 +37,8 @@ class Foxpaw(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot}
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
+    rules_version = 2
     asks_ages = False
     rules = rules
     make_view = staticmethod(make_view)
@@ -69,9 +71,6 @@ class Foxpaw(ModuleGame):
             if len(q.fulfilled) > len(p.fulfilled):
                 return "A Prophecy has been shown."
         return None
-
-    def has_secrets(self, state: State, seat: int) -> bool:
-        return True
 
 
 GAME = Foxpaw()

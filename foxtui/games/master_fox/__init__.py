@@ -26,6 +26,8 @@ class MasterFox(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot}
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
+    rules_version = 2
     asks_ages = True  # the oldest shakes the box and starts; the youngest keeps a mission and wins ties
     rules = rules
     make_view = staticmethod(make_view)
@@ -58,9 +60,6 @@ class MasterFox(ModuleGame):
         if isinstance(action, Stop):
             return "STOP showed every sack; it cannot be taken back."
         return None
-
-    def has_secrets(self, state: State, seat: int) -> bool:
-        return True
 
 
 GAME = MasterFox()

@@ -1188,7 +1188,7 @@ def test_hidden_science_cards_and_study_offers_are_secret_to_their_owner() -> No
     assert theirs.players[0].pending == "study"
     for seed in range(3):
         assert GAME.view(GAME.determinize(state, 1, seed), 1) == theirs
-    assert GAME.has_secrets(state, 0)
+    assert not GAME.open_table
 
 
 def test_hidden_the_kept_study_is_public() -> None:

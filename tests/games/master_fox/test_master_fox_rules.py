@@ -822,7 +822,7 @@ def test_undo_is_blocked_after_feeling_something() -> None:
     assert GAME.undo_blocker(state, 0, Grab("A1"), after_grab)
     ended = GAME.apply(state, 0, EndTurn())
     assert GAME.undo_blocker(state, 0, EndTurn(), ended) is None
-    assert GAME.has_secrets(state, 0) and GAME.round_of(state) == 1
+    assert not GAME.open_table and GAME.round_of(state) == 1
 
 
 def test_undo_a_stash_that_offers_stop_may_be_taken_back_but_not_the_stop() -> None:
