@@ -239,7 +239,7 @@ def test_two_players_play_master_fox_to_the_end_across_a_restart(tmp_path, keys,
         ada.press("n")
         ada.wait_for("New table", "Create")
         # real time (everyone loots at once) is the last option: tab to it, open it, pick it
-        ada.press(*["Tab"] * 7, "Enter")
+        ada.press(*["Tab"] * 8, "Enter")  # (past the bot speed too)
         ada.wait_until(lambda text: text.count("realtime") >= 2, "the list of modes")  # the label + the list
         ada.press("Down", "Enter")
         ada.wait_until(lambda text: text.count("turns") == 1, "real time chosen")  # only the label still
