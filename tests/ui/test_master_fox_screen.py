@@ -521,7 +521,9 @@ def test_round_summary_for_four_players_fits_80_columns_and_scrolls():
         assert re.search(r"Ada +\+2 +\+2 +7 \(2×3\+1×1\)", seen)
         assert re.search(r"Bartholomew +0 +\+0 +6 \(2×3\+0×1\)", seen)
         words = " ".join(seen.replace("█", " ").split())  # a wrapped sack line reads whole
-        assert "Sack: Pig, Cow, Snake, Goose · snake brought: Cow" in words
+        # the sack as scored, after the snakes: Ada's snake brought Bartholomew's cow
+        assert "Sack: Pig, Cow, Snake, Goose, Cow · snake brought: Cow" in words
+        assert "Sack: empty · snake took: Cow, Pig" in words
         for line in summary.seats[0].lines:  # every score line with its points on its line
             assert re.search(rf"{line.category} +[+−]{abs(line.points)}", seen)
         body_widget = screen.query_one("#mf-summary-body")
