@@ -71,12 +71,14 @@ class ReplayCursor:
         self.position, self.state = keep
         return state
 
-    def describe(self, n: int, viewer: int | None) -> str:
-        """The log line of step n (1-based) from ``viewer``'s side."""
+    def describe(self, n: int, viewer: int | None, before: Any = None) -> str:
+        """The log line of step n (1-based) from ``viewer``'s side (``before``: the state
+        in which it was taken, when the caller has it already)."""
         if n < 1 or n > self.length:
             return "The game is set up." if n == 0 else ""
         step = self.record.steps[n - 1]
-        return self.game.describe(self.state_before(n), step.seat, step.action, viewer)
+        state = self.state_before(n) if before is None else before
+        return self.game.describe(state, step.seat, step.action, viewer)
 
     def round_start_after(self, n: int) -> int:
         i = bisect.bisect_right(self._round_starts, n)

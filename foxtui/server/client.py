@@ -106,8 +106,9 @@ class ClientApp(FoxApp):
             if isinstance(self.screen, GameLogScreen):
                 self.screen.show_lines(message.lines, 0, message.since or None)
         elif isinstance(message, p.Notice):
-            if message.severity == "error" and self.table is not None:
+            if message.severity == "error" and self.table is not None and self.table.waiting:
                 self.table.refused()  # a refused move: the keys work again
+                self.release_keys()
             self.notify(message.text, severity=_SEVERITY.get(message.severity, "information"))
 
     def _seated(self, message: p.Seated) -> None:

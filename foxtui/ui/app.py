@@ -5,6 +5,7 @@ has gone away."""
 from __future__ import annotations
 
 import logging
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
+from textual.widget import Widget
 
 from .stylesheets import stylesheets
 from .widgets.too_small import MIN_SIZE, TooSmall, fits
@@ -30,6 +34,15 @@ LOG = logging.getLogger("foxtui.app")
 EXIT_HANGUP = 129
 #: the keys that still work while the terminal is too small: both quit (the game is saved)
 QUIT_WHILE_SMALL = ("q", "ctrl+c")
+#: seconds keys wait at most for a move sent to be answered, and for the key before
+#: them to be handled (its marker lost when the key closed the widget it went to)
+KEY_PATIENCE = 3.0
+MARKER_PATIENCE = 0.25
+
+
+class KeyHandled(Message, bubble=True):
+    """Follows a key to the widget it went to, and up as the key went: when it reaches
+    the app, that key has been handled (see FoxApp._pass_keys)."""
 
 #: the colour systems a terminal may be drawn in (``--color``), by their Rich names;
 #: "auto" keeps what Textual detects from TERM and COLORTERM
@@ -48,7 +61,8 @@ class FoxApp(App):
     MIN_SIZE = MIN_SIZE
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", id="app.quit", show=False, priority=True),
-        Binding("ctrl+z", "suspend_process", "Suspend", id="app.suspend", show=False),
+        # ctrl+z would hand a shared table's terminal to a shell: it only says it does not
+        Binding("ctrl+z", "suspend_process", "Does not suspend", id="app.suspend", show=False, system=True),
     ]
 
     def __init__(
@@ -76,6 +90,12 @@ class FoxApp(App):
             self.animation_level = "none"
         #: the screen the too-small message covers, while the terminal is below 80×24
         self._covered: Screen | None = None
+        self._key_backlog: deque[events.Key] = deque()  # typed, not passed on yet
+        self._key_in_flight = False  # a key passed on, not handled all the way yet
+        self._key_holds = 0  # what keys wait for (hold_keys)
+        self._passing_key = False
+        self._marker_timer: Timer | None = None
+        self._hold_timer: Timer | None = None
         self._watching_screens = False
         self._leaving = False
 
@@ -218,7 +238,72 @@ class FoxApp(App):
                 if isinstance(event, events.Key) and event.key in QUIT_WHILE_SMALL:
                     await self.action_quit()
                 return
+        if isinstance(event, events.Key) and not event.is_forwarded and not self._passing_key:
+            self._key_backlog.append(event)  # typed: its turn comes after the keys before it
+            await self._pass_keys()
+            return
         await super().on_event(event)
+
+    # --- one key at a time: a burst acts as the same keys typed slowly
+
+    # Textual hands a key to the widget that has the focus when the app takes it from
+    # its queue, and the widget handles it later, in its own turn. Keys that arrive
+    # together (over SSH they come bunched) would all go to the widget focused before
+    # the first of them is handled: a Tab moves the focus only once the keys after it
+    # are already on their way to the old field. So a key is passed on only when the
+    # one before it has been handled all the way up (a marker that follows it there has
+    # come back), and not while a move it made is still on its way (``hold_keys``).
+
+    def hold_keys(self) -> None:
+        """Keys wait: something a key started is not done yet (a move sent to a server)."""
+        self._key_holds += 1
+        self._hold_timer = self._restart(self._hold_timer, KEY_PATIENCE, self._holds_over)
+
+    def release_keys(self) -> None:
+        if self._key_holds:
+            self._key_holds -= 1
+        self.call_next(self._pass_keys)
+
+    async def _pass_keys(self) -> None:
+        while self._key_backlog and not self._key_in_flight and not self._key_holds:
+            event = self._key_backlog.popleft()
+            self._key_in_flight = True
+            self._passing_key = True
+            try:
+                await super().on_event(event)
+            finally:
+                self._passing_key = False
+            try:
+                target: Widget = self.focused or self.screen
+            except Exception:  # no screen any more (the app is closing)
+                self._key_in_flight = False
+                continue
+            target.post_message(KeyHandled())
+            self._marker_timer = self._restart(self._marker_timer, MARKER_PATIENCE, self._marker_lost)
+
+    def on_key_handled(self, message: KeyHandled) -> None:
+        message.stop()
+        self._key_in_flight = False
+        # as typed slowly: what the key changed is laid out before the next comes (a
+        # row it showed is in the focus order a Tab follows)
+        self.screen.call_after_refresh(self._pass_keys)
+
+    def _restart(self, timer: Timer | None, patience: float, callback: Any) -> Timer:
+        """Should a marker be lost (its widget removed by the very key it followed) or a
+        move never be answered, the keys go on after a moment rather than never."""
+        if timer is not None:
+            timer.stop()
+        return self.set_timer(patience, callback)
+
+    def _marker_lost(self) -> None:
+        if self._key_in_flight:
+            self._key_in_flight = False
+            self.call_next(self._pass_keys)
+
+    def _holds_over(self) -> None:
+        if self._key_holds:
+            self._key_holds = 0
+            self.call_next(self._pass_keys)
 
     # --- leaving: quitting, or the terminal gone
 

@@ -412,3 +412,29 @@ def test_a_take_back_from_the_pass_screen_is_followed_by_a_pass_screen_to_its_pl
     assert driver.turn() == Turn(handover_to=0, undo_seat=None)
     driver.handed_over(0)
     assert driver.turn() == Turn(seat=0) and local.step_count == 0
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if not GAMES[g].open_table])
+@pytest.mark.parametrize("humans", [2, 3])
+def test_in_every_game_with_secrets_every_change_of_acting_human_has_a_pass_screen(game_id: str, humans: int) -> None:
+    game = GAMES[game_id]
+    names = ["Ada", "Bob", "Cy"][:humans]
+    seats = [SeatInfo(n, age=40 - i) for i, n in enumerate(names)]
+    local = LocalTable(Session.new(game, seats, game.Options(), 7))
+    driver, clock, _ = driven(local)
+    last: int | None = None
+    changes = 0
+    for _ in range(300):
+        turn = driver.turn()
+        if turn.over:
+            break
+        if turn.handover_to is not None:
+            assert turn.handover_to != last, "a pass screen to the player who has the keyboard"
+            driver.handed_over(turn.handover_to)
+            last = turn.handover_to
+            continue
+        assert turn.seat == last, f"{turn.seat} got the keyboard from {last} without a pass screen"
+        driver.act(turn.seat, local.bot_action(turn.seat))
+        if turn.seat not in local.to_act() and local.to_act():
+            changes += 1
+    assert changes > 3

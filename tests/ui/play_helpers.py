@@ -134,3 +134,24 @@ def hand_clock(monkeypatch) -> type[HandClock]:
 
     monkeypatch.setattr(PlayScreen, "scheduler", HandClock)
     return HandClock
+
+
+def burst(app, keys: list[str]) -> None:
+    """Send ``keys`` to the app at once, as they arrive over SSH (bunched), not one by
+    one with a pause for each as Pilot.press does."""
+    import unicodedata
+
+    from textual import events
+    from textual.app import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    for key in keys:
+        if len(key) == 1 and not key.isalnum():
+            key = _character_to_key(key)
+        original = REPLACED_KEYS.get(key, key)
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(original))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)

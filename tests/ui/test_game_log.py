@@ -34,7 +34,8 @@ def _rows(app, region) -> list[str]:
 
 def _assert_at_the_newest_line(app, log: GameLog, newest: str) -> None:
     assert log.scroll_y == log.max_scroll_y
-    bottom = _rows(app, log.content_region)[-1]
+    drawn = [row for row in _rows(app, log.content_region) if row.strip()]  # a tall log may not be full yet
+    bottom = drawn[-1]
     assert bottom.strip() == log.lines[-1].text.strip() and newest.endswith(bottom.strip())
     # the scrollbar's thumb is where a layout would have put it
     bar = log.vertical_scrollbar
@@ -48,6 +49,8 @@ def _assert_at_the_newest_line(app, log: GameLog, newest: str) -> None:
 )
 def test_a_step_adds_its_log_line_without_a_layout(game_id, size, monkeypatch):
     session = _bots_table(game_id)
+    if game_id == "master-fox" and size[1] > 24:  # its log takes the rows the board does not use
+        play_bots_until(session, size[1])  # enough lines to scroll
     clock = hand_clock(monkeypatch)
     app = FoxApp(session=session, bot_delay=60)  # the bots wait: the test moves the clock for each step
     laid_out: list[str] = []

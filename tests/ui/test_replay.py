@@ -11,7 +11,7 @@ from foxtui.engine.replay import CHECKPOINT_EVERY
 from foxtui.ui.app import FoxApp
 from foxtui.ui.screens.goto_step import GotoStepScreen
 from foxtui.ui.screens.home import HomeScreen
-from foxtui.ui.screens.replay import ReplayScreen
+from foxtui.ui.screens.replay import PLAY_SPEEDS, ReplayScreen
 from foxtui.ui.screens.handover import HandoverScreen
 from foxtui.ui.screens.spoiler import SpoilerScreen
 from foxtui.ui.widgets.status import StatusLine
@@ -192,19 +192,23 @@ def test_finished_game_shows_everything_without_asking():
     asyncio.run(run())
 
 
-def test_auto_play_steps_on_and_pauses(monkeypatch):
-    monkeypatch.setattr(ReplayScreen, "AUTO_PLAY_SECONDS", 0.01)
+def test_auto_play_steps_on_and_pauses_and_its_speed_is_yours():
     session = unfinished_session(30)
 
     async def run() -> None:
         app = FoxApp(replay_path=session.path)
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await _open(pilot, session.path)
+            assert PLAY_SPEEDS[screen.speed] == 0.25  # by default a step a quarter of a second
+            await pilot.press("plus", "plus", "plus")  # as fast as it goes (and no further)
+            assert PLAY_SPEEDS[screen.speed] == 0.05
             await pilot.press("end", "left", "left")
             await pilot.press("space")
+            assert "Playing, 0.05 s a step" in _status(app)
             await wait_for(pilot, lambda: screen.cursor.position == 30 and screen._auto is None)
             assert "Playing" not in _status(app)  # stopped by itself at the end
-            screen.AUTO_PLAY_SECONDS = 0.5
+            await pilot.press(*["minus"] * 6)
+            assert PLAY_SPEEDS[screen.speed] == 2.0
             await pilot.press("home", "space", "space")  # started and paused at once
             stopped = screen.cursor.position
             await pilot.pause(0.1)
@@ -212,6 +216,35 @@ def test_auto_play_steps_on_and_pauses(monkeypatch):
             assert "Playing" not in _status(app)
 
     asyncio.run(run())
+
+
+def test_stepping_through_shows_the_interludes_where_the_game_showed_them():
+    session = finished_session(seed=7)
+    round_ends = [n for n in range(1, session.step_count + 1) if len(GAME.view(session_state(session, n), None).summaries)
+                  > len(GAME.view(session_state(session, n - 1), None).summaries)]
+    assert round_ends
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            end = round_ends[0]
+            await pilot.press("g", *str(end - 1), "enter")  # jumping shows nothing on the way
+            await wait_for(pilot, lambda: app.screen is screen and screen.cursor.position == end - 1)
+            await pilot.press("right")  # the step that ended the round: its summary, as at the table
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "RoundSummaryScreen")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen is screen)
+            await pilot.press("left", "right")  # back, and forward again: the summary again
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "RoundSummaryScreen")
+
+    asyncio.run(run())
+
+
+def session_state(session, n: int):
+    from foxtui.engine.replay import ReplayCursor
+
+    return ReplayCursor(session.game, session.record).seek(n)
 
 
 class _CountingGame:
@@ -260,6 +293,8 @@ def test_seeking_a_2000_step_record_applies_few_steps():
                 before = game.applies
                 await pilot.press(key)
                 per_key.append(game.applies - before)
+                while app.screen is not screen:  # a step forward into a round's end shows its summary
+                    await pilot.press("enter")
             for target in ("1999", "1000", "15", "1234"):
                 await pilot.press("g", *target, "enter")
                 await wait_for(pilot, lambda: app.screen is screen)
@@ -281,3 +316,40 @@ def test_snapshot_replay_mid_game_public(snap_compare):
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
 
     assert snap_compare(FoxApp(replay_path=session.path), terminal_size=(80, 24), run_before=to_step_40)
+
+
+def test_foxpaws_last_step_in_a_replay_is_what_that_step_changed_however_you_came():
+    from foxtui.engine.game import SeatInfo
+    from foxtui.engine.replay import ReplayCursor
+    from foxtui.engine.saves import new_save_path
+    from foxtui.engine.session import Session
+    from foxtui.games import GAMES
+    from foxtui.ui.games.foxpaw import FoxpawPanel, gains
+
+    fp = GAMES["foxpaw"]
+    seats = [SeatInfo("Ada", bot="sensible"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible")]
+    session = Session.new(fp, seats, fp.Options(), 3, new_save_path("foxpaw", 3))
+    while session.step_count < 160:
+        session.play_bot()
+    session.close()
+    cursor = ReplayCursor(fp, session.record)
+
+    def change(n: int) -> list[str]:
+        return [t.plain for t in gains(fp.view(cursor.seek(n - 1), None), fp.view(cursor.seek(n), None))]
+
+    expected = {n: change(n) for n in (149, 150)}
+    assert expected[150] != [] or expected[149] != []
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            panel = screen.query_one(FoxpawPanel)
+            await pilot.press("g", *"150", "enter")
+            await wait_for(pilot, lambda: app.screen is screen and screen.cursor.position == 150)
+            assert [t.plain for t in panel._changes] == expected[150]  # not the change since step 0
+            await pilot.press("left")
+            await pilot.pause()
+            assert [t.plain for t in panel._changes] == expected[149]  # not 150's, reversed
+
+    asyncio.run(run())

@@ -61,13 +61,25 @@ class EndUpgrades(msgspec.Struct, frozen=True, tag="end_upgrades"):
 
 
 class Pair(msgspec.Struct, frozen=True, tag="pair"):
-    """Join two half symbols from different dice (or tokens) into one whole trait."""
+    """Join two half symbols from different dice (or tokens) into one whole trait. Two
+    wild halves are joined as trait ``"any"``; the next step names the trait."""
 
     a: int
     a_half: int
     b: int
     b_half: int
     trait: str
+
+
+class WildTrait(msgspec.Struct, frozen=True, tag="wild_trait"):
+    """Name the trait the pair of wild halves just joined makes."""
+
+    trait: str
+
+
+class AutoMatch(msgspec.Struct, frozen=True, tag="auto_match"):
+    """Leave the best pairing on the roll at once: the most symbols, then the fewest
+    friendly tokens (every pair is made again if the pairs made are not part of it)."""
 
 
 class Unpair(msgspec.Struct, frozen=True, tag="unpair"):
@@ -85,8 +97,13 @@ class PlayScience(msgspec.Struct, frozen=True, tag="science"):
     trait: str = ""
 
 
-class ConfirmPup(msgspec.Struct, frozen=True, tag="confirm_pup"):
-    """Record the pup as paired now (loose halves are lost) and name it."""
+class ConfirmPup(msgspec.Struct, frozen=True, tag="confirm_pup", omit_defaults=True):
+    """Record the pup as paired now (loose halves are lost) and name it: ``name`` empty
+    keeps the name suggested for it (the one its preview shows). The move on offer is
+    the suggested name; a name the player types is accepted too, if ``rules.name_refusal``
+    finds nothing wrong with it (the one move whose field is not drawn from a list)."""
+
+    name: str = ""
 
 
 class AssignPup(msgspec.Struct, frozen=True, tag="assign_pup"):
@@ -110,6 +127,8 @@ Action = (
     | Unlock
     | EndUpgrades
     | Pair
+    | WildTrait
+    | AutoMatch
     | Unpair
     | PlayScience
     | ConfirmPup
@@ -119,4 +138,5 @@ Action = (
 
 END_UPGRADES = EndUpgrades()
 CONFIRM_PUP = ConfirmPup()
+AUTO_MATCH = AutoMatch()
 END_RESEARCH = EndResearch()

@@ -27,8 +27,9 @@ from .actions import (
     TakeFox,
     TakeSupply,
     Unlock,
+    WildTrait,
 )
-from .breeding import best_match, best_value, symbols
+from .breeding import best_match, best_value, listed, symbols
 from .content import (
     BEST_FACE,
     FACES,
@@ -45,6 +46,7 @@ from .state import Die
 
 N = len(TRAITS)
 TOKEN_VALUE = 0.5  # a trait or friendly token left at the end is worth half a point
+TOKEN_COST = 0.6  # breeding: a friendly token spent is worth a little more than half a symbol
 
 
 def needs(view: Any) -> list[float]:
@@ -245,7 +247,7 @@ def _upgrade(view: Any, legal: Sequence[Any]) -> Any:
 
 def _value(dice: list, tokens: int, pairs: list, w: list[float]) -> float:
     counts = symbols(dice, pairs)
-    return sum(c * w[t] for t, c in enumerate(counts)) + best_value(dice, tokens, pairs, w)
+    return sum(c * w[t] for t, c in enumerate(counts)) + best_value(dice, tokens, pairs, w, TOKEN_COST)
 
 
 def _worth_trying(lit: Any, a: PlayScience, w: list[float]) -> bool:
@@ -283,6 +285,15 @@ def _breed(view: Any, legal: Sequence[Any]) -> Any:
     me = view.players[view.seat]
     lit = me.litter
     w = needs(view)
+    if lit.deciding:  # the wild pair just made: the trait worth most with what is left
+        dice = [Die(d.kind, d.face) for d in lit.dice]
+        last = lit.pairs[-1]
+
+        def worth(a: WildTrait) -> float:
+            pairs = list(lit.pairs[:-1]) + [Pair(last.a, last.a_half, last.b, last.b_half, a.trait)]
+            return _value(dice, lit.tokens_free, pairs, w)
+
+        return max(_first(legal, WildTrait), key=worth)
     science = [a for a in _first(legal, PlayScience) if _worth_trying(lit, a, w)][:4] if not lit.pairs else []
     if science:
         dice = [Die(d.kind, d.face) for d in lit.dice]
@@ -291,11 +302,11 @@ def _breed(view: Any, legal: Sequence[Any]) -> Any:
         gain, pick = max(scored, key=lambda x: x[0])
         if gain >= 1.1:
             return pick
-    proposal = best_match(lit.dice, lit.tokens_free, lit.pairs, w)
+    proposal = best_match(lit.dice, lit.tokens_free, lit.pairs, w, TOKEN_COST)
     if proposal:
-        legal_set = set(a for a in legal if isinstance(a, Pair))
-        if proposal[0] in legal_set:
-            return proposal[0]
+        step = listed(lit.dice, proposal[0])
+        if step in set(a for a in legal if isinstance(a, Pair)):
+            return step
     return next(a for a in legal if isinstance(a, ConfirmPup))
 
 

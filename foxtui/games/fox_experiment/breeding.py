@@ -1,14 +1,16 @@
 """Breeding arithmetic: half symbols on a roll, the pairs a player may make, what a
-pup card looks like, and ``best_match``, the pairing the bots and the UI's
-auto-match propose.
+pup card looks like, ``best_match`` (the pairing that makes the most symbols) and
+``auto_match`` (what the auto-match step leaves on the roll).
 
 Pure functions of plain values (dice as ``Die``/(kind, face), pairs as ``Pair``).
 
 - A trait die shows whole symbols and half symbols of its trait; a friendly
-  die shows half symbols of one or two colours, or wild (green) ones; a
-  science card may add a wild half; a friendly token is a wild half.
+  die shows wild (green) halves; a science card may add a wild half; a
+  friendly token is a wild half.
 - Two halves make a whole trait when they come from different dice (or
-  tokens) and match: same colour, or one wild. Two wild halves make any trait.
+  tokens) and match: same colour, or one wild. Two wild halves make a trait
+  the player names: they are listed once, as a pair of trait ``"any"``, and the
+  player's next step says which trait it is (``WildTrait``).
 - The halves on one die never join each other.
 """
 
@@ -23,16 +25,43 @@ N = len(TRAITS)
 FULL = (1 << TRACK_LEN) - 1
 
 _PAIRS: dict[tuple[int, int, int, int, int], Pair] = {}
+WILD_TRAIT = "any"  # the trait of a pair of wild halves whose trait is not named yet
 TRAIT_OF = {t: i for i, t in enumerate(TRAITS)}
+_TRAIT_IDS = TRAITS + (WILD_TRAIT,)  # by index, ANY last
 
 
 def pair(a: int, a_half: int, b: int, b_half: int, trait: int) -> Pair:
-    """The shared Pair object for these refs (``a`` before ``b``; a token always second)."""
+    """The shared Pair object for these refs (``a`` before ``b``; a token always second);
+    ``trait`` ANY gives a wild pair whose trait is still to be named."""
     key = (a, a_half, b, b_half, trait)
     p = _PAIRS.get(key)
     if p is None:
-        p = _PAIRS[key] = Pair(a, a_half, b, b_half, TRAITS[trait])
+        p = _PAIRS[key] = Pair(a, a_half, b, b_half, _TRAIT_IDS[trait])
     return p
+
+
+def half_colour(dice: Sequence, die: int, half: int) -> int:
+    """The colour of a half (ANY for a wild half or a friendly token)."""
+    if die == TOKEN:
+        return ANY
+    return FACES[dice[die].kind][dice[die].face][1][half]
+
+
+def is_wild_pair(dice: Sequence, p: Pair) -> bool:
+    """Both halves wild (friendly dice, science wild halves, tokens): it makes any trait."""
+    return half_colour(dice, p.a, p.a_half) == ANY and half_colour(dice, p.b, p.b_half) == ANY
+
+
+def listed(dice: Sequence, p: Pair) -> Pair:
+    """The pair as ``legal_pairs`` offers it: a wild pair with its trait still to name."""
+    if p.trait != WILD_TRAIT and is_wild_pair(dice, p):
+        return pair(p.a, p.a_half, p.b, p.b_half, ANY)
+    return p
+
+
+def deciding(pairs: Sequence[Pair]) -> bool:
+    """The last pair is a wild pair whose trait the player has not named yet."""
+    return bool(pairs) and pairs[-1].trait == WILD_TRAIT
 
 
 def halves(dice: Sequence) -> list[tuple[int, int, int]]:
@@ -210,30 +239,32 @@ def _colour_group(c: int, own: Sequence[tuple[int, int]], wild: Sequence[tuple[i
 
 
 def _wild_group(wild: Sequence[tuple[int, int]], tok: bool) -> tuple[Pair, ...]:
-    """Pairs of two wild halves (or a wild half and a token): one per trait."""
+    """Pairs of two wild halves (or a wild half and a token): one each, its trait named next."""
     out = []
     for i, (d1, s1) in enumerate(wild):
         for d2, s2 in wild[i + 1 :]:
             if d1 != d2:
-                out.extend([pair(d1, s1, d2, s2, t) for t in range(N)])
+                out.append(pair(d1, s1, d2, s2, ANY))
         if tok:
-            out.extend([pair(d1, s1, TOKEN, 0, t) for t in range(N)])
+            out.append(pair(d1, s1, TOKEN, 0, ANY))
     return tuple(out)
 
 
-_TOKEN_PAIRS = tuple(pair(TOKEN, 0, TOKEN, 0, t) for t in range(N))
+_TOKEN_PAIRS = (pair(TOKEN, 0, TOKEN, 0, ANY),)
 
 
 def symbols(dice: Sequence, pairs: Sequence[Pair]) -> list[int]:
-    """Whole symbols per trait: wholes shown on trait dice plus the pairs made."""
+    """Whole symbols per trait: wholes shown on trait dice plus the pairs made (a wild
+    pair whose trait is not named yet counts for none)."""
     counts = [0] * N
     for die in dice:
         if die.kind < N:
             counts[die.kind] += FACES[die.kind][die.face][0]
     for p in pairs:
-        counts[TRAIT_OF[p.trait]] += 1
+        t = TRAIT_OF.get(p.trait)
+        if t is not None:
+            counts[t] += 1
     return counts
-
 
 
 def pup_marks(counts: Sequence[int]) -> tuple[list[int], int, int]:
@@ -401,12 +432,15 @@ def _setup_match(dice: Sequence, pairs: Sequence[Pair]):
     return by_trait, friendly, dice_halves
 
 
+SYMBOLS_FIRST = 0.01  # the default token cost: a token is spent wherever it adds a symbol
+
+
 def best_value(
     dice: Sequence,
     tokens: int = 0,
     pairs: Sequence[Pair] = (),
     weights: Sequence[float] | None = None,
-    token_cost: float = 0.6,
+    token_cost: float = SYMBOLS_FIRST,
 ) -> float:
     """What ``best_match`` would add (weighted symbols minus tokens spent), without
     building the pairs: cheap enough for a bot to compare rolls."""
@@ -421,15 +455,17 @@ def best_match(
     tokens: int = 0,
     pairs: Sequence[Pair] = (),
     weights: Sequence[float] | None = None,
-    token_cost: float = 0.6,
+    token_cost: float = SYMBOLS_FIRST,
 ) -> list[Pair]:
     """The pairs that make the most of the halves still free on this roll.
 
     ``dice``: the roll (objects with ``kind`` and ``face``); ``tokens``: friendly tokens
     still free to use; ``pairs``: pairs already made (kept); ``weights``: what a whole
     symbol of each trait is worth (default 1 each); ``token_cost``: what spending a
-    friendly token costs in the same units (by default a token is spent to complete a
-    half, not two tokens for one symbol). Returns new pairs, in the order to make them.
+    friendly token costs in the same units (by default next to nothing: the most symbols,
+    then the fewest tokens, two tokens joined when that makes one more symbol). Returns
+    new pairs, in the order to make them; a pair of two wild halves comes with the trait
+    the weights prefer (``listed`` gives the step that makes it).
     """
     w = tuple(float(x) for x in (weights if weights is not None else (1.0,) * N))
     cost = float(token_cost)
@@ -531,3 +567,166 @@ def _canonical_pairs(dice: Sequence, pairs: Sequence[Pair], raw) -> list[Pair]:
             (a, sa), (b, sb) = (b, sb), (a, sa)
         result.append(pair(a, sa, b, sb, t))
     return result
+
+
+# --- auto_match ------------------------------------------------------------------------
+
+
+def best_count(dice: Sequence, tokens: int) -> tuple[int, int]:
+    """(the most pairs the roll makes, the fewest friendly tokens among ``tokens`` that
+    make that many): what ``best_match`` reaches with its default weights, worked out
+    without building the pairs (it is asked on every breeding step: kept per dice list,
+    which is never changed in place)."""
+    hit = _COUNTS.get(id(dice))
+    if hit is not None and hit[0] is dice and hit[1] == tokens:
+        return hit[2]
+    result = _most(halves(dice), tokens)
+    if len(_COUNTS) > 4096:
+        _COUNTS.clear()
+    _COUNTS[id(dice)] = (dice, tokens, result)  # keeps the list alive: its id is not reused
+    return result
+
+
+_COUNTS: dict[int, tuple] = {}
+
+
+def _most(free: Sequence[tuple[int, int, int]], tokens: int) -> tuple[int, int]:
+    """``best_count`` for these free halves (die, slot, colour).
+
+    Each trait's halves pair among themselves (all but an odd one out, or none when its
+    only two halves sit on one die); each half left over takes one wild half; the wild
+    halves left pair among themselves, and when they are the two halves of one die, a
+    pair of trait halves is split between them (nothing to split: they make nothing)."""
+    count = [0] * N  # halves per trait
+    last = [-1] * N  # the last die seen with a half of that trait
+    dice_of = [0] * N  # dice showing halves of that trait
+    wild = 0
+    wild_dice: set[int] = set()
+    for d, _, c in free:
+        if c == ANY:
+            wild += 1
+            wild_dice.add(d)
+        else:
+            count[c] += 1
+            if last[c] != d:
+                last[c] = d
+                dice_of[c] += 1
+    inside = left = 0
+    for t in range(N):
+        if count[t] == 2 and dice_of[t] == 1:
+            left += 2  # two halves on one die: each needs a wild partner
+        else:
+            inside += count[t] // 2
+            left += count[t] % 2
+    lone_pair = wild == 2 and len(wild_dice) == 1  # the two halves of one die, nothing else wild
+
+    def pairs_with(k: int) -> int:
+        w = wild + k
+        used = min(w, left)
+        if used == 0 and k == 0 and lone_pair and not inside:
+            return 0  # (with a pair of trait halves to split, the die's two halves join those)
+        return inside + used + (w - used) // 2
+
+    best = pairs_with(tokens)
+    k = 0
+    while pairs_with(k) < best:
+        k += 1
+    return best, k
+
+
+def _construct(free: Sequence[tuple[int, int, int]], tokens: int) -> list[tuple[tuple[int, int], tuple[int, int], int]]:
+    """Pairs for these free halves using at most ``tokens`` friendly tokens, as many as
+    ``_most`` counts: (ref, ref, trait), ANY for a pair of two wild halves."""
+    by_trait: list[list[tuple[int, int]]] = [[] for _ in range(N)]
+    wild: dict[int, list[int]] = {}
+    for d, s, c in free:
+        if c == ANY:
+            wild.setdefault(d, []).append(s)
+        else:
+            by_trait[c].append((d, s))
+    out: list = []
+    inside: list[int] = []  # positions in out of pairs of two trait halves
+    leftovers: list[tuple[tuple[int, int], int]] = []
+    for t in range(N):
+        hs = sorted(by_trait[t])
+        if len(hs) == 2 and hs[0][0] == hs[1][0]:
+            leftovers += [(h, t) for h in hs]
+            continue
+        if len(hs) % 2:  # the odd one out: a half of a die showing two, if there is one
+            k = next((k for k in range(len(hs) - 1) if hs[k][0] == hs[k + 1][0]), len(hs) - 1)
+            leftovers.append((hs.pop(k), t))
+        half = len(hs) // 2
+        for k in range(half):  # sorted by die, a die's two halves sit side by side: never together
+            inside.append(len(out))
+            out.append((hs[k], hs[k + half], t))
+    # wild halves: the first halves of friendly dice showing two, single ones, the second
+    # halves, then tokens; the leftovers take them in that order
+    twos = [d for d in sorted(wild) if len(wild[d]) == 2]
+    pool = [(d, wild[d][0]) for d in twos] + [(d, wild[d][0]) for d in sorted(wild) if len(wild[d]) == 1]
+    pool += [(d, wild[d][1]) for d in twos] + [(TOKEN, 0)] * tokens
+    for (ref, t), w in zip(leftovers, pool):
+        out.append((ref, w, t))
+    rest = pool[len(leftovers) :]
+    # the rest pair among themselves: always a half of the die with most left and another's
+    by_die: dict[int, list[tuple[int, int]]] = {}
+    for ref in rest:
+        by_die.setdefault(ref[0] if ref[0] != TOKEN else -2 - len(by_die), []).append(ref)  # a token: its own
+    while True:
+        live = sorted((k for k in by_die if by_die[k]), key=lambda k: -len(by_die[k]))
+        if len(live) < 2:
+            break
+        a, b = by_die[live[0]].pop(0), by_die[live[1]].pop(0)
+        out.append((a, b, ANY))
+    left = [by_die[k] for k in by_die if by_die[k]]
+    if len(left) == 1 and len(left[0]) == 2 and not leftovers and inside:
+        # the two halves of one die and nothing else wild: split a pair of trait halves
+        x, y, t = out[inside[0]]
+        w1, w2 = left[0]
+        out[inside[0]] = (x, w1, t)
+        out.append((y, w2, t))
+    return out
+
+
+def auto_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], prefer) -> list[Pair] | None:
+    """The pairs the auto-match leaves on the roll: the most symbols, then the fewest
+    friendly tokens spent. The pairs already made stay if they are part of such a pairing;
+    if they are not (a science card changed a die, or they were made by hand), every pair
+    is made again. ``tokens``: the player's friendly tokens, those in pairs included;
+    ``prefer(counts)``: the trait (index) a wild pair is named for, given the symbols
+    per trait so far. None when the pairs made are already as good (or a wild pair is
+    waiting for its trait)."""
+    if deciding(pairs):
+        return None
+    used = tokens_used(pairs)
+    most, need = best_count(dice, tokens)
+    if (most, -need) <= (len(pairs), -used):
+        return None
+    every = halves(dice)
+    free = open_halves(dice, pairs) if pairs else every
+    more, more_need = _most(free, tokens - used) if pairs else (0, 0)
+    if pairs and (len(pairs) + more, -(used + more_need)) >= (most, -need):
+        kept, raw = list(pairs), _construct(free, more_need)
+    else:
+        kept, raw, free = [], _construct(every, need), every
+    counts = symbols(dice, kept)
+    for _, _, t in raw:
+        if t != ANY:
+            counts[t] += 1
+    # as legal_pairs offers them: refs in order, a token second, and on a die whose two
+    # halves share a colour the first free one used first
+    slots: dict[int, list[int]] = {}
+    for d, sl, _ in free:
+        slots.setdefault(d, []).append(sl)
+    out = kept
+    for (a, sa), (b, sb), t in raw:
+        if t == ANY:
+            t = prefer(counts)
+            counts[t] += 1
+        if a != TOKEN:
+            sa = slots[a].pop(0)
+        if b != TOKEN:
+            sb = slots[b].pop(0)
+        if a == TOKEN or (b != TOKEN and b < a):
+            a, sa, b, sb = b, sb, a, sa
+        out.append(pair(a, sa, b, sb, t))
+    return out

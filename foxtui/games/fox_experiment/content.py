@@ -15,7 +15,6 @@ from typing import Literal
 import msgspec
 
 TraitId = Literal["spots", "barking", "ears", "tail"]
-HalfColour = Literal["spots", "barking", "ears", "tail", "any"]
 Icon = Literal["spots", "barking", "ears", "tail", "any", "friendly", "science"]
 TrackId = Literal["pup", "study", "friendly", "patron"]
 ScienceKind = Literal["reroll", "best_face", "extra_die", "wild_half"]
@@ -37,6 +36,7 @@ class TraitData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: TraitId
     name: str
     colour: str
+    words: list[str]  # words that name this trait in a card's name (lower case)
 
 
 class TraitFace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -47,7 +47,7 @@ class TraitFace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class DiceData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     traits: list[TraitData]
     trait_die: list[TraitFace]  # the same six faces on every trait's dice
-    friendly_die: list[list[HalfColour]]  # each face: its half symbols, "any" = wild
+    friendly_die: list[int]  # each face: how many wild halves it shows (0, 1 or 2)
 
 
 class BlankFoxData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -72,6 +72,7 @@ class StudyData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
     levels: list[LevelData]
+    implies: list[TraitId] = []  # the traits its name speaks of (each one a trait it asks for)
 
 
 class PatronSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -186,6 +187,24 @@ TRACK_IDS: tuple[str, ...] = ("pup", "study", "friendly", "patron")
 PUP_TRACK, STUDY_TRACK, FRIENDLY_TRACK, PATRON_TRACK = range(4)
 
 
+def name_traits(name: str) -> set[str]:
+    """The traits a card name speaks of: those with one of their words (dice.json) in it."""
+    words = set("".join(c if c.isalpha() else " " for c in name.lower()).split())
+    return {t.id for t in DICE.traits if words & set(t.words)}
+
+
+def study_name_problem(s: StudyData) -> str | None:
+    """What is wrong with a study's name, or None: it must speak of exactly the traits it
+    declares it implies, and those must be traits the study asks for."""
+    asked = {t for lv in s.levels for t in lv.needs}
+    if not set(s.implies) <= asked:
+        return f"study {s.id} ({s.name}) is named for a trait it does not ask for"
+    spoken = name_traits(s.name)
+    if spoken != set(s.implies):
+        return f"study {s.id} ({s.name}) speaks of {sorted(spoken)} but declares {sorted(s.implies)}"
+    return None
+
+
 def _check() -> None:
     def fail(msg: str) -> None:
         raise ValueError(f"The Fox Experiment content: {msg}")
@@ -198,10 +217,8 @@ def _check() -> None:
     for need in ((1, 0), (0, 1), (0, 2), (1, 1)):
         if need not in kinds:
             fail("trait dice show a whole symbol, a half, two unconnected halves and a whole plus a half")
-    if any(len(f) > 2 for f in DICE.friendly_die) or not any(
-        len(f) == 2 and f[0] != f[1] and "any" not in f for f in DICE.friendly_die
-    ):
-        fail("friendly dice show at most two halves, some faces in two colours")
+    if any(not 0 <= f <= 2 for f in DICE.friendly_die) or 2 not in DICE.friendly_die:
+        fail("friendly dice show at most two wild halves a face, some faces two")
     if len(BLANKS) != COUNTS["blank_foxes"] or sum(b.sex == "female" for b in BLANKS) != COUNTS["blank_foxes"] // 2:
         fail("12 blank fox cards, half of them female")
     for b in BLANKS:
@@ -223,6 +240,10 @@ def _check() -> None:
                 fail(f"study {s.id} level {i + 1} needs marks on 2 or more tracks, at most 5 each")
             if i and (lv.points <= s.levels[i - 1].points or any(lv.needs.get(t, 0) < n for t, n in s.levels[i - 1].needs.items())):
                 fail(f"study {s.id}: each level asks at least as much as the last and scores more")
+    for s in STUDIES:
+        problem = study_name_problem(s)
+        if problem:
+            fail(problem)
     if len(PATRONS) != COUNTS["patrons"]:
         fail("8 patron cards are needed")
     for p in PATRONS:
@@ -341,7 +362,7 @@ AUTO_STUDY_IDS: list[str] = [s.id for s in AUTOMATON.studies]
 FACES: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
     tuple((f.wholes, (t,) * f.halves) for f in DICE.trait_die) for t in range(len(TRAITS))
 ) + (
-    tuple((0, tuple(ANY if c == "any" else TRAIT_INDEX[c] for c in face)) for face in DICE.friendly_die),
+    tuple((0, (ANY,) * n) for n in DICE.friendly_die),
     ((0, (ANY,)),),
 )
 #: the trait die face a "best face" science card turns a die to
@@ -355,10 +376,6 @@ def trait_name(t: int) -> str:
     return DICE.traits[t].name if 0 <= t < len(TRAITS) else "any trait"
 
 
-def colour_name(c: int) -> str:
-    return "wild" if c == ANY else DICE.traits[c].name
-
-
 def face_text(kind: int, face: int) -> str:
     """What a rolled die shows, in words."""
     wholes, halves = FACES[kind][face]
@@ -366,10 +383,8 @@ def face_text(kind: int, face: int) -> str:
     if wholes:
         parts.append(f"{wholes} whole")
     if halves:
-        if kind < len(TRAITS):
-            parts.append("two halves" if len(halves) == 2 else "a half")
-        else:
-            parts.append(" + ".join(f"{colour_name(c)} half" for c in halves))
+        wild = "" if kind < len(TRAITS) else "wild "
+        parts.append(f"two {wild}halves" if len(halves) == 2 else f"a {wild}half")
     return ", ".join(parts) or "blank"
 
 
@@ -409,11 +424,13 @@ def patron_text(side: PatronSide) -> str:
     return f"{side.amount} pt{'s' if side.amount != 1 else ''} per {what}"
 
 
-def icon_text(icon: str) -> str:
+def icon_text(icon: str, whose: str = "your") -> str:
+    """What a supply icon gives, in words; ``whose`` choice a "trait of your choice" is
+    ("their" when told to the other players)."""
     if icon == "science":
         return "a science card"
     if icon == "friendly":
         return "a friendly token"
     if icon == "any":
-        return "a trait token of your choice"
+        return f"a trait token of {whose} choice"
     return f"a {trait_name(TRAIT_INDEX[icon])} token"

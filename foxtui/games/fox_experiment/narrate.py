@@ -12,6 +12,7 @@ from foxtui.engine.game import IllegalAction
 from . import breeding
 from .actions import (
     AssignPup,
+    AutoMatch,
     ChoosePatron,
     ChooseTrait,
     ConfirmPup,
@@ -25,6 +26,7 @@ from .actions import (
     TakeSupply,
     Unlock,
     Unpair,
+    WildTrait,
 )
 from .administration import board_players
 from .content import (
@@ -42,7 +44,7 @@ from .content import (
 )
 from .rules import apply, make_pup, research_tokens
 from .state import State
-from .view import half_text
+from .view import half_text, space_text
 
 
 def _after(state: State, seat: int, action) -> State | None:
@@ -59,12 +61,13 @@ def _gains(state: State, after: State | None, seat: int, icons, viewer: int | No
     if after is not None:
         before = state.players[seat].science
         drawn = [c for c in after.players[seat].science if c not in before]
+    whose = "your" if viewer == seat else "their"
     for icon in icons:
         if icon == "science" and viewer == seat and drawn:
             parts.append(f"science card {SCIENCE_CARD[drawn.pop(0)].name}")
         else:
-            parts.append(icon_text(icon))
-    return ", ".join(parts) if parts else "nothing but first place in the turn order"
+            parts.append(icon_text(icon, whose))
+    return ", ".join(parts) if parts else space_text([], state.round)
 
 
 def _symbols(counts) -> str:
@@ -121,7 +124,8 @@ def _describe(state: State, seat: int, action, viewer: int | None) -> str:
         track = UPGRADE[k]
         done = p.upgrades[k]
         cost = track.costs[done] if done < len(track.costs) else 0
-        line = f"{name} unlock{verb_s} {track.name} upgrade {done + 1} with {cost} {action.trait} token{'s' if cost != 1 else ''}"
+        paid = trait_name(TRAIT_INDEX.get(action.trait, -1))
+        line = f"{name} unlock{verb_s} {track.name} upgrade {done + 1} with {cost} {paid} token{'s' if cost != 1 else ''}"
         if action.track == "study":
             after = _after(state, seat, action)
             if me and after is not None and after.players[seat].pending:
@@ -136,8 +140,22 @@ def _describe(state: State, seat: int, action, viewer: int | None) -> str:
     if isinstance(action, Pair):
         if lit is None:
             return f"{name} tried to pair halves."
+        joined = f"{half_text(lit, action.a, action.a_half)} and {half_text(lit, action.b, action.b_half)}"
+        if action.trait == breeding.WILD_TRAIT:
+            return f"{name} join{verb_s} {joined}: two wild halves, any trait (named next)."
         made = trait_name(TRAIT_INDEX.get(action.trait, -1))
-        return f"{name} join{verb_s} {half_text(lit, action.a, action.a_half)} and {half_text(lit, action.b, action.b_half)} into {made}."
+        return f"{name} join{verb_s} {joined} into {made}."
+    if isinstance(action, WildTrait):
+        made = trait_name(TRAIT_INDEX.get(action.trait, -1))
+        whose = "Your" if me else f"{name}'s"
+        return f"{whose} pair of wild halves makes {made}."
+    if isinstance(action, AutoMatch):
+        after = _after(state, seat, action)
+        new = after.players[seat].litter if after is not None else None
+        if lit is None or new is None:
+            return f"{name} tried to auto-match a roll."
+        counts = breeding.symbols(new.dice, new.pairs)
+        return f"{name} auto-match{'' if me else 'es'} the roll: {len(new.pairs)} pairs, {_symbols(counts)}."
     if isinstance(action, Unpair):
         return f"{name} take{verb_s} a pair apart."
     if isinstance(action, PlayScience):
@@ -159,7 +177,7 @@ def _describe(state: State, seat: int, action, viewer: int | None) -> str:
     if isinstance(action, ConfirmPup):
         if lit is None:
             return f"{name} tried to record a pup."
-        pup = make_pup(state, seat)
+        pup = make_pup(state, seat, action.name)
         counts = breeding.symbols(lit.dice, lit.pairs)
         extra = f", {pup.points} point token{'s' if pup.points != 1 else ''}" if pup.points else ""
         return f"{name} record{verb_s} the pup {pup.name}: {_symbols(counts)}{extra}; friendliness {pup.friendliness}."

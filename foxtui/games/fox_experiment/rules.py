@@ -23,10 +23,12 @@ from foxtui.engine.rng import Rng, seed_state
 
 from . import automaton, breeding, foxes
 from .actions import (
+    AUTO_MATCH,
     CONFIRM_PUP,
     END_RESEARCH,
     END_UPGRADES,
     AssignPup,
+    AutoMatch,
     ChoosePatron,
     ChooseTrait,
     ConfirmPup,
@@ -40,6 +42,7 @@ from .actions import (
     TakeSupply,
     Unlock,
     Unpair,
+    WildTrait,
 )
 from .administration import administration, board_players, draw
 from .content import (
@@ -68,6 +71,7 @@ from .content import (
     TILE_IDS,
     TRACK_IDS,
     TRAIT_INDEX,
+    TRACK_LEN,
     TRAITS,
     UPGRADE,
     WILD,
@@ -106,6 +110,7 @@ CHOOSE = {t: ChooseTrait(t) for t in TRAITS}
 CHOOSE_PATRON = {i: ChoosePatron(i) for i in range(PATRON_SLOTS)}
 DISCARD = {t: DiscardToken(t) for t in TRAITS}
 UNLOCK = {(k, t): Unlock(TRACK_IDS[k], TRAITS[t]) for k in range(len(TRACK_IDS)) for t in range(N)}
+WILD_TRAIT = [WildTrait(t) for t in TRAITS]
 _UNPAIR: list[Unpair] = []
 _ASSIGN: dict[tuple[int, int], AssignPup] = {}
 _SCIENCE: dict[tuple[str, int, str], PlayScience] = {}
@@ -169,11 +174,12 @@ class Ctx(Rng):
     """What one step carries along: the chance (it is the step's Rng, one object fewer to
     make each step) and the lines the table says by itself."""
 
-    __slots__ = ("events",)
+    __slots__ = ("events", "summary")
 
     def __init__(self, state: State) -> None:
         self.state = state.rng & _MASK64  # as Rng(state.rng)
         self.events: list[str] = []
+        self.summary: list[str] = []  # the lines of the round's end, when it came in this step
 
     @property
     def r(self) -> Rng:
@@ -444,13 +450,51 @@ def _breeding_actions(p: Player) -> list:
     if lit is None:
         return []
     pairs = lit.pairs
+    if breeding.deciding(pairs):  # the wild pair just made: which trait, the likeliest first
+        return [WILD_TRAIT[t] for t in wild_order(p, breeding.symbols(lit.dice, pairs))]
     out = breeding.legal_pairs(lit.dice, pairs, p.friendly - breeding.tokens_used(pairs) if pairs else p.friendly)
     if pairs:
         out.extend(_unpair_actions(len(pairs)))
     if p.science:
         out.extend(_science_actions(p))
+    if out and auto_improves(lit, p.friendly):
+        out.append(AUTO_MATCH)
     out.append(CONFIRM_PUP)
     return out
+
+
+def wild_order(p: Player, counts: list[int]) -> list[int]:
+    """The traits a wild pair could make, the sensible one first: a track that is not full
+    yet, then the trait the next level of one of the player's studies lacks most on this
+    pup, then the trait with the fewest symbols so far (then the first)."""
+    short = [0] * N
+    for st in p.studies:
+        card = STUDY_CARDS[st.card]
+        if st.level < len(card.points):
+            need = card.needs[st.level]
+            for t in range(N):
+                gap = need[t] - min(counts[t], TRACK_LEN)
+                if gap > short[t]:
+                    short[t] = gap
+    return sorted(range(N), key=lambda t: (counts[t] >= TRACK_LEN, -short[t], counts[t], t))
+
+
+def auto_improves(lit: Litter, friendly: int) -> bool:
+    """Whether the auto-match would make more symbols (or as many with fewer friendly
+    tokens) than the pairs on the roll now."""
+    pairs = lit.pairs
+    if breeding.deciding(pairs):
+        return False
+    most, tokens = breeding.best_count(lit.dice, friendly)
+    return (most, -tokens) > (len(pairs), -breeding.tokens_used(pairs))
+
+
+def auto_pairs(p: Player) -> list[Pair] | None:
+    """The pairs the auto-match step leaves on the player's roll (None: nothing to gain)."""
+    lit = p.litter
+    if lit is None:
+        return None
+    return breeding.auto_match(lit.dice, p.friendly, lit.pairs, lambda counts: wild_order(p, counts)[0])
 
 
 def _research_actions(p: Player) -> list:
@@ -494,9 +538,9 @@ def apply(state: State, seat: int, action) -> State:
     mover = new.players[seat]
     if not (mover.pending or (mover.stage != "done" and new.phase in _TOGETHER)):
         new = _progress(new, ctx)
-    if new.rng == ctx.r.state and not ctx.events and not new.events:
+    if new.rng == ctx.r.state and not ctx.events and not new.events and not new.summary:
         return new
-    return replace(new, rng=ctx.r.state, events=ctx.events)
+    return replace(new, rng=ctx.r.state, events=ctx.events, summary=ctx.summary)
 
 
 _TOGETHER = frozenset({"upgrades", "breeding", "research"})
@@ -689,10 +733,14 @@ def _end_upgrades(state: State, seat: int, a: EndUpgrades, ctx: Ctx) -> State:
     return replace(state, players=_set(state.players, seat, replace(p, stage="done")))
 
 
-def _litter(state: State, p: Player, what: str) -> Litter:
+def _litter(state: State, p: Player, what: str, naming: bool = False) -> Litter:
     _pending_refusal(p)
     if state.phase != "breeding" or p.litter is None:
         raise IllegalAction(f"You can only {what} while breeding a pup.")
+    if breeding.deciding(p.litter.pairs) != naming:
+        if naming:
+            raise IllegalAction("There is no pair of wild halves waiting for its trait.")
+        raise IllegalAction("First name the trait your pair of wild halves makes.")
     return p.litter
 
 
@@ -703,6 +751,24 @@ def _pair(state: State, seat: int, a: Pair, ctx: Ctx) -> State:
         raise IllegalAction("Those two halves cannot be joined into that trait.")
     lit = replace(lit, pairs=lit.pairs + [a])
     return replace(state, players=_set(state.players, seat, replace(p, litter=lit)))
+
+
+def _wild_trait(state: State, seat: int, a: WildTrait, ctx: Ctx) -> State:
+    p = state.players[seat]
+    lit = _litter(state, p, "name a wild pair's trait", naming=True)
+    t = _trait(a.trait)
+    q = lit.pairs[-1]
+    lit = replace(lit, pairs=lit.pairs[:-1] + [breeding.pair(q.a, q.a_half, q.b, q.b_half, t)])
+    return replace(state, players=_set(state.players, seat, replace(p, litter=lit)))
+
+
+def _auto_match(state: State, seat: int, a: AutoMatch, ctx: Ctx) -> State:
+    p = state.players[seat]
+    lit = _litter(state, p, "auto-match a roll")
+    pairs = auto_pairs(p)
+    if pairs is None:
+        raise IllegalAction("The pairs on your roll are already the best it can make.")
+    return replace(state, players=_set(state.players, seat, replace(p, litter=replace(lit, pairs=pairs))))
 
 
 def _unpair(state: State, seat: int, a: Unpair, ctx: Ctx) -> State:
@@ -739,8 +805,9 @@ def _play_science(state: State, seat: int, a: PlayScience, ctx: Ctx) -> State:
     return replace(state, players=_set(state.players, seat, replace(p, litter=lit, science=science)))
 
 
-def _next_litter(p: Player, r: Rng) -> Player:
-    """Reveal the next blank fox card and roll the pool for it (or stop when none is left)."""
+def _next_litter(p: Player, r: Rng, name: str) -> Player:
+    """Reveal the next blank fox card and roll the pool for it (or stop when none is left);
+    ``name`` is the name suggested for the pup."""
     if p.pups_left <= 0:
         return replace(p, litter=None, stage="done")
     deck, discard = p.blank_deck, p.blank_discard
@@ -753,36 +820,87 @@ def _next_litter(p: Player, r: Rng) -> Player:
             return replace(p, litter=None, pups_left=0, stage="done")
     dice = [DIE[k][f] for k, f in zip(p.pool, roll_faces(r, len(p.pool)))]
     return replace(
-        p, blank_deck=deck, blank_discard=discard, litter=Litter(card, dice, [], []), pups_left=p.pups_left - 1, stage="busy"
+        p,
+        blank_deck=deck,
+        blank_discard=discard,
+        litter=Litter(card, dice, [], [], name),
+        pups_left=p.pups_left - 1,
+        stage="busy",
     )
 
 
-def make_pup(state: State, seat: int) -> Fox:
-    """The pup the current pairing makes (what ConfirmPup records)."""
+NAME_MAX = 16  # characters in a pup's name
+
+
+def name_refusal(name: str) -> str | None:
+    """Why a name typed for a pup cannot be written on its card (one sentence), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return "A pup's name needs at least one letter or digit."
+    if name != name.strip():
+        return "A pup's name cannot begin or end with a space."
+    if len(name) > NAME_MAX:
+        return f"A pup's name fits the card in {NAME_MAX} characters or fewer."
+    if not name.isprintable():
+        return "A pup's name is made of printable characters only."
+    if not any(c.isalnum() for c in name):
+        return "A pup's name needs at least one letter or digit."
+    return None
+
+
+def suggest_name(state: State, players: list[Player]) -> tuple[str, int]:
+    """The name suggested for the next pup revealed, and the count of suggestions after
+    it: the next name of the list that no fox on the table bears now."""
+    taken = {f.name for f in state.females}
+    taken.update(f.name for f in state.males)
+    for p in players:
+        taken.update(f.name for f in p.pups)
+        if p.litter is not None:
+            taken.add(p.litter.name)
+        for parent in (p.female, p.male):
+            if parent is not None:
+                taken.add(parent.name)
+    k = state.pups_named
+    for i in range(len(PUP_NAMES)):
+        name = PUP_NAMES[(k + i) % len(PUP_NAMES)]
+        if name not in taken:
+            return name, k + i + 1
+    return PUP_NAMES[k % len(PUP_NAMES)], k + 1
+
+
+def make_pup(state: State, seat: int, name: str = "") -> Fox:
+    """The pup the current pairing makes (what ConfirmPup records): named ``name``, or
+    the name suggested for it."""
     p = state.players[seat]
     lit = p.litter
     assert lit is not None
     marks, overflow, friendliness = breeding.pup_marks(breeding.symbols(lit.dice, lit.pairs))
-    name = PUP_NAMES[state.pups_named % len(PUP_NAMES)]
-    return Fox(lit.card, seat, name, friendliness, marks, overflow)
+    return Fox(lit.card, seat, name or lit.name, friendliness, marks, overflow)
 
 
 def _confirm(state: State, seat: int, a: ConfirmPup, ctx: Ctx) -> State:
     p = state.players[seat]
     lit = _litter(state, p, "record a pup")
-    pup = make_pup(state, seat)
+    if a.name:
+        refusal = name_refusal(a.name)
+        if refusal:
+            raise IllegalAction(refusal)
+    pup = make_pup(state, seat, a.name)
     p = replace(
         p,
         pups=p.pups + [pup],
         points=p.points + pup.points,
         friendly=p.friendly - breeding.tokens_used(lit.pairs),
     )
-    p = _next_litter(p, ctx.r)
+    players = _set(state.players, seat, p)
+    name, named = suggest_name(state, players) if p.pups_left > 0 else ("", state.pups_named)
+    players[seat] = _next_litter(p, ctx.r, name)
+    if players[seat].litter is None:
+        named = state.pups_named
     return replace(
         state,
-        players=_set(state.players, seat, p),
+        players=players,
         science_discard=state.science_discard + lit.science if lit.science else state.science_discard,
-        pups_named=state.pups_named + 1,
+        pups_named=named,
     )
 
 
@@ -861,6 +979,8 @@ _HANDLERS: dict[type, Callable] = {
     Unlock: _unlock,
     EndUpgrades: _end_upgrades,
     Pair: _pair,
+    WildTrait: _wild_trait,
+    AutoMatch: _auto_match,
     Unpair: _unpair,
     PlayScience: _play_science,
     ConfirmPup: _confirm,
@@ -899,8 +1019,10 @@ def _progress(state: State, ctx: Ctx) -> State:
             elif phase == "breeding":
                 state = replace(state, phase="research", players=[replace(p, stage="research") for p in players])
             else:
+                start = len(ctx.events)
                 state = _end_of_research(state, ctx)
                 state = administration(state, ctx.r, ctx.events)
+                ctx.summary = ctx.events[start:]  # (the next round's lines follow in events)
                 if state.phase != "over":
                     state = begin_selection(state)
         else:
@@ -936,7 +1058,10 @@ def begin_breeding(state: State, ctx: Ctx) -> State:
             continue
         p = players[s]
         p = replace(p, pool=pool_of(p), pups_left=1 + p.upgrades[PUP_TRACK])
-        players[s] = _next_litter(p, ctx.r)
+        name, named = suggest_name(state, players)
+        players[s] = _next_litter(p, ctx.r, name)
+        if players[s].litter is not None:
+            state = replace(state, pups_named=named)
     return replace(state, phase="breeding", players=players)
 
 

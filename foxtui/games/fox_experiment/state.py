@@ -58,8 +58,9 @@ class Litter(msgspec.Struct, frozen=True):
 
     card: str
     dice: list[Die]  # the pool as rolled, then dice added by science cards
-    pairs: list[Pair]
+    pairs: list[Pair]  # the last one of trait "any": a wild pair waiting for its trait
     science: list[str]  # science cards played on this pup
+    name: str = ""  # the name suggested for it (kept unless the player types another)
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -146,5 +147,6 @@ class State(msgspec.Struct, frozen=True):
     study_deck: list[str]
     rewards: list[list[int]]  # friendliness track: seats with a meeple on each space
     automaton: Automaton | None
-    pups_named: int
+    pups_named: int  # pup names suggested so far (the next suggestion follows on)
     events: list[str]  # what the table did by itself during the last step (public)
+    summary: list[str] = []  # of those, the lines of the round's end (Administration), if it ran

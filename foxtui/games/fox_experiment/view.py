@@ -37,11 +37,12 @@ from .content import (
     TRACK_IDS,
     TRAITS,
     face_text,
+    icon_text,
     patron_side,
     patron_text,
     trait_name,
 )
-from .rules import current, make_pup, research_tokens, to_act
+from .rules import auto_improves, current, make_pup, research_tokens, to_act, wild_order
 from .state import AUTO_GEAR, AUTO_MEEPLE, AUTOMATON, Fox, Litter, Player, State
 
 
@@ -96,7 +97,11 @@ class LitterView(msgspec.Struct, frozen=True):
     tokens_used: int
     science: list[str]  # science cards played on this pup
     symbols: dict[str, int]  # whole symbols per trait as paired now
-    preview: FoxView  # the pup card if recorded now (its name included)
+    preview: FoxView  # the pup card if recorded now, under the name suggested for it
+    deciding: bool  # the last pair joins two wild halves and waits for its trait
+    wild_order: list[str]  # then: the traits it may make, the suggested one first
+    best_symbols: int  # the most symbols this roll can make (what the auto-match reaches)
+    auto_match: bool  # the auto-match step would improve on the pairs made
 
 
 class LevelView(msgspec.Struct, frozen=True):
@@ -146,6 +151,7 @@ class SpaceView(msgspec.Struct, frozen=True):
     tile: str  # "" none
     icons: list[str]  # what taking it gives: the tile's icons, then those printed on the board
     printed: list[str]
+    text: str  # what taking it gives, in words
     holder: int  # seat whose gear is there, -1 none
     automaton: str  # "gear" | "meeple" | ""
 
@@ -216,6 +222,7 @@ class View(msgspec.Struct, frozen=True):
     science: list[str]  # the viewer's science cards
     pending: PendingView | None  # the viewer's choice to make
     events: list[str]  # what the table did by itself in the last step
+    summary: list[str]  # of those, the lines of the Administration that ended a round
     scores: list[dict[str, int]]  # at the end: each seat's points by category
     ranking: list[int]  # at the end: seats best first
     # Only in view_all (replays of finished games); empty otherwise.
@@ -315,6 +322,8 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
     ]
     pup = make_pup(state, seat)
     tokens = breeding.tokens_used(lit.pairs)
+    deciding = breeding.deciding(lit.pairs)
+    counts = breeding.symbols(lit.dice, lit.pairs)
     return LitterView(
         card=lit.card,
         sex="female" if BLANK[lit.card].female else "male",
@@ -324,8 +333,12 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
         tokens_free=p.friendly - tokens,
         tokens_used=tokens,
         science=list(lit.science),
-        symbols=_traits(breeding.symbols(lit.dice, lit.pairs)),
+        symbols=_traits(counts),
         preview=fox_view(pup),
+        deciding=deciding,
+        wild_order=[TRAITS[t] for t in wild_order(p, counts)] if deciding else [],
+        best_symbols=sum(breeding.symbols(lit.dice, ())) + breeding.best_count(lit.dice, p.friendly)[0],
+        auto_match=auto_improves(lit, p.friendly),
     )
 
 
@@ -342,7 +355,8 @@ def half_text(lit: Litter, die: int, half: int) -> str:
 
 
 def pair_text(lit: Litter, q: Pair) -> str:
-    return f"{half_text(lit, q.a, q.a_half)} + {half_text(lit, q.b, q.b_half)} = {q.trait}"
+    made = "a trait still to name" if q.trait == breeding.WILD_TRAIT else q.trait
+    return f"{half_text(lit, q.a, q.a_half)} + {half_text(lit, q.b, q.b_half)} = {made}"
 
 
 _STUDY_VIEWS: dict[tuple[str, int], StudyView] = {}
@@ -366,9 +380,9 @@ _PLAYER_VIEWS: dict[int, tuple[Player, tuple, PlayerView]] = {}
 
 def _player_view(state: State, seat: int, p: Player) -> PlayerView:
     """Memoised on the Player object itself (states share unchanged players), the seat's
-    name and place, and the pup count that names the pup on the table. The cache keeps
-    the Player alive, so its id cannot be reused while the entry exists."""
-    key = (state.seats[seat].name, state.order.index(seat), state.pups_named if p.litter is not None else -1)
+    name and place. The cache keeps the Player alive, so its id cannot be reused while
+    the entry exists."""
+    key = (state.seats[seat].name, state.order.index(seat))
     hit = _PLAYER_VIEWS.get(id(p))
     if hit is not None and hit[0] is p and hit[1] == key:
         return hit[2]
@@ -438,6 +452,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
                 tile=sp.tile,
                 icons=icons + list(printed[i]),
                 printed=list(printed[i]),
+                text=space_text(icons + list(printed[i]), state.round),
                 holder=sp.claim if sp.claim >= 0 else -1,
                 automaton="gear" if sp.claim == AUTO_GEAR else "meeple" if sp.claim == AUTO_MEEPLE else "",
             )
@@ -507,6 +522,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         science=list(me.science) if me is not None else [],
         pending=_pending_view(me) if me is not None else None,
         events=list(state.events),
+        summary=list(state.summary),
         scores=[breakdown(state, s) for s in range(n)] if over else [],
         ranking=ranking(state) if over else [],
         all_science=[list(p.science) for p in state.players] if everything else [],
@@ -515,6 +531,19 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
 
 
 def science_text(card: str) -> str:
+    """A science card's name and what it does, as one clause (no full stop: lists of
+    them are joined with semicolons)."""
     s = SCIENCE_CARD[card]
-    return f"{s.name}: {SCIENCE_TEXT[s.kind]}"
+    text = SCIENCE_TEXT[s.kind].rstrip(".")
+    return f"{s.name}: {text[0].lower()}{text[1:]}"
+
+
+def space_text(icons: list[str], round_: int, whose: str = "your") -> str:
+    """What a supply-track space gives, in words: its icons, or for the empty first space
+    first place in the next round's turn order (in the last round, in the tie-break)."""
+    if icons:
+        return ", ".join(icon_text(i, whose) for i in icons)
+    if round_ >= ROUNDS:
+        return "nothing but first place in the tie-break at the end"
+    return "nothing but first place in the turn order next round"
 

@@ -124,10 +124,14 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self._mounted = True
         self.redraw_if_shown()
 
-    def show(self, view: ViewT, legal: list[ActionT], seat: int | None) -> None:
+    def show(self, view: ViewT, legal: list[ActionT], seat: int | None, *, before: ViewT | None = None) -> None:
         """Draw ``view`` (what ``seat`` may know; seat None = public or replay) and offer
-        ``legal`` (empty when this seat has nothing to do now or in replay)."""
-        before, seat_before = self._shown, self.seat
+        ``legal`` (empty when this seat has nothing to do now or in replay). ``before``:
+        the view of the step before this one, when that is not the view last shown (a
+        replay that jumped): what "the last step" changed is told from it."""
+        seat_before = self.seat
+        if before is None:
+            before = self._shown
         self._shown, self.legal, self.seat = view, list(legal), seat
         answered, self._chosen = self._chosen, None
         # the same player still at the screen, who did not move: someone else did
@@ -199,6 +203,21 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         if self.can_draw:
             self.redraw()
 
+    def focus_game(self) -> None:
+        """Give the focus back to where the game's keys work: the list of moves in sight,
+        else the panel itself (Tab does this at the table, so it never traps the keys)."""
+        for moves in self.query(Moves):
+            if moves.display and moves.option_count and all(a.display for a in moves.ancestors if a is not self.screen):
+                moves.focus()
+                return
+        self.focus()
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        """How many rows of a ``width`` x ``height`` terminal the panel can use; the game
+        log below it gets the rest (None: the panel takes all it is given, the log its
+        few rows). A panel whose layout stops growing says where."""
+        return None
+
     def show_clock(self, seconds_left: int | None) -> None:
         """The game's clock shows ``seconds_left`` (None: no clock runs). The clock is
         the table's (its driver counts down and applies the step when time is up);
@@ -230,6 +249,9 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         if action is None or action not in self.legal:
             return False
         self._chosen = action  # the next show answers it: a new decision, not a list changed under the cursor
+        hold = getattr(self.app, "hold_keys", None)
+        if hold is not None:
+            hold()  # the next key waits until the table has taken this move (a burst acts as typed slowly)
         self.post_message(self.ActionChosen(action))
         return True
 

@@ -3,7 +3,7 @@ track, a player's mat, or the breeding puzzle) beside the moves on offer.
 
 Everything drawn comes from the View handed to :meth:`FoxExperimentPanel.show`; the
 panel keeps only UI state (the page in sight, the half picked first in the breeding
-puzzle, the auto-match steps still to send). Every move it sends up is taken from the
+puzzle, whether the auto-match was just sent). Every move it sends up is taken from the
 legal list. A player's science cards are on screen only in that player's own view.
 """
 
@@ -21,7 +21,9 @@ from textual.widgets import Static
 
 from foxtui.games.fox_experiment.actions import (
     TOKEN,
+    AUTO_MATCH,
     AssignPup,
+    AutoMatch,
     ChoosePatron,
     ChooseTrait,
     ConfirmPup,
@@ -35,9 +37,9 @@ from foxtui.games.fox_experiment.actions import (
     TakeSupply,
     Unlock,
     Unpair,
+    WildTrait,
 )
 from foxtui.games.fox_experiment.actions import Action
-from foxtui.games.fox_experiment.breeding import best_match
 from foxtui.games.fox_experiment.view import View, science_text
 from foxtui.games.fox_experiment.content import (
     SCIENCE_CARD,
@@ -76,11 +78,11 @@ PAGE_FOR = {
 #: a colour per trait (16-colour safe) and a letter, so halves read without colour too
 COLOUR = {"spots": "red", "barking": "yellow", "ears": "blue", "tail": "magenta", "any": "green"}
 LETTER = {"spots": "S", "barking": "B", "ears": "E", "tail": "T", "any": "W"}
-SHORT = {"spots": "spots", "barking": "barking", "ears": "ears", "tail": "tail"}
+SHORT = {"spots": "spots", "barking": "barking", "ears": "ears", "tail": "tail", "any": "any"}
 
 
 def _name(trait: str) -> str:
-    return trait_name(TRAIT_INDEX[trait])
+    return trait_name(TRAIT_INDEX[trait]) if trait in TRAIT_INDEX else "any trait (you name it next)"
 
 
 def _counts(values: dict[str, int], zero: bool = False) -> str:
@@ -200,9 +202,10 @@ The left side shows one page at a time; the moves on offer are on the right.
 In the breeding puzzle the dice are sorted by trait: `●` a whole symbol, `◐` a
 half with its colour letter (S spots, B barking, E floppy ears, T curly tail,
 W wild). Pick a half, then the half to join it with; the pup card's preview
-shows what recording it now would mark (`■ □` squares, `● ○` circles).
+shows what recording it now would mark (`■ □` squares, `● ○` circles). Two wild
+halves make any trait: you name it next.
 
-- **a**: auto-match: make the best pairing for the roll, one pair at a time.
+- **a**: auto-match: the best pairing for the roll at once (the most symbols).
 - **Esc**: put the half you picked back.
 """
 
@@ -223,9 +226,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         self._mat_seat = 0  # whose mat the "mat" page shows
         self._phase = ""
         self._half: tuple[int, int] | None = None  # the half picked first in the puzzle
-        self._auto: list[Pair] = []  # auto-match pairs still to make
-        self._auto_done = False  # the auto-match's last pair was just sent
-        self._auto_made = 0
+        self._auto_done = False  # the auto-match step was just sent
 
     def compose(self) -> ComposeResult:
         yield Static(id="fx-head")
@@ -256,24 +257,23 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             self._page, self._phase = None, view.phase  # a new phase opens on its own page
             self._mat_seat = seat if seat is not None else 0
         if seat != seat_before:
-            self._auto, self._auto_done = [], False  # an auto-match is one player's
+            self._auto_done = False  # an auto-match is one player's
         if seat != seat_before or not any(isinstance(a, Pair) for a in self.legal):
             self._half = None
         if self._half is not None and not self._pairs_with(self._half):
             self._half = None
 
-    def show(self, view: View, legal: list[Action], seat: int | None) -> None:
-        super().show(view, legal, seat)
+    def show(self, view: View, legal: list[Action], seat: int | None, *, before: View | None = None) -> None:
+        super().show(view, legal, seat, before=before)
         if self._auto_done:
             self._auto_done = False
             self._highlight_record()
-        self._continue_auto()
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if after.phase == "over" and before.phase != "over":
-            return AdministrationScreen("Round 5 is over: the last Administration", after.events)
-        if after.round > before.round:
-            return AdministrationScreen(f"Administration of round {before.round}", after.events)
+            return AdministrationScreen("Round 5 is over: the last Administration", after.summary)
+        if after.round > before.round:  # (the round's end only: not the next round's first turns)
+            return AdministrationScreen(f"Administration of round {before.round}", after.summary)
         return None
 
     # --- what is on offer
@@ -299,7 +299,7 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         if not self.has_view:
             return False  # nothing drawn yet: no page to turn to
         if action == "auto_match":
-            return any(isinstance(a, Pair) for a in self.legal)
+            return AUTO_MATCH in self.legal
         if action == "back":
             return self._half is not None
         if action == "page" and parameters[0] == "puzzle":
@@ -334,30 +334,13 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
         litter = self.view.players[self.seat].litter if self.seat is not None else None
         if litter is None:
             return
-        proposal = best_match(litter.dice, litter.tokens_free, litter.pairs)
-        if not proposal:
+        if AUTO_MATCH not in self.legal:
             self.notify("Nothing more to pair: the pairs made are the best for this roll.")
             self._highlight_record()
             return
-        self._auto = list(proposal)
-        self._auto_made = len(litter.pairs)  # the pairs on the roll when the next is sent
         self._half = None
-        self._continue_auto()
-
-    def _continue_auto(self) -> None:
-        """Send the next pair of the auto-match, each one a legal step of its own."""
-        if not self._auto:
-            return
-        litter = self._litter()
-        made = len(litter.pairs) if litter is not None else -1
-        if made == self._auto_made - 1:
-            return  # a bot's step came first: the pair sent last is still on its way
-        step = self._auto.pop(0)
-        if made == self._auto_made and self.choose(step):
-            self._auto_made += 1
-            self._auto_done = not self._auto
-        else:
-            self._auto = []
+        self.choose(AUTO_MATCH)  # one step: the engine leaves the best pairing on the roll
+        self._auto_done = True
 
     def _highlight_record(self) -> None:
         """After an auto-match the next thing to do is recording the pup: Enter does it."""
@@ -372,8 +355,8 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             self.redraw_if_shown()
         elif action == "back":
             self.action_back()
-        elif self.choose(action):
-            self._auto = []
+        else:
+            self.choose(action)
 
     # --- drawing
 
@@ -605,6 +588,10 @@ shows what recording it now would mark (`■ □` squares, `● ○` circles).
             return "Done with upgrades"
         if isinstance(a, Unpair):
             return f"Take apart pair {a.pair + 1}"
+        if isinstance(a, WildTrait):
+            return f"The wild pair makes {_name(a.trait)}"
+        if isinstance(a, AutoMatch):
+            return f"Auto-match: the best pairing ({_plural(me.litter.best_symbols, 'symbol')})"
         if isinstance(a, PlayScience):
             name = SCIENCE_CARD[a.card].name
             if a.trait:

@@ -522,7 +522,9 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
     def _hint_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
         if not self.legal:
-            if self.replay or self.seat is None:
+            if self.replay:  # the arrows step through the game there
+                out.append("1–6 zoom into a column.")
+            elif self.seat is None:
                 out.append("← → zoom into another column.")
             elif view.phase == "over":
                 out.append(view.end_reason)

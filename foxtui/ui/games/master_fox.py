@@ -319,6 +319,9 @@ Only the moves you may make now are offered.
 
     # --- data down
 
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        return 20  # the board, the hand and sack, four players' scores: the log takes the rest
+
     def own_state(self) -> object:
         return self._cursor  # where this player was feeling is theirs alone
 

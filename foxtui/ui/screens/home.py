@@ -171,10 +171,11 @@ class HomeScreen(Screen):
             self.app.push_screen(HelpScreen(f"{game.title} — rules", [], game.rules_markdown))
 
     def action_help(self) -> None:
-        from .help import HelpScreen, binding_keys
+        from ..widgets.keys import help_keys
+        from .help import HelpScreen
 
         keys = [("↑ ↓", "Move through the menu"), ("enter", "Choose")]
-        keys += binding_keys(self.app, self.BINDINGS)
+        keys += help_keys(self)  # what works now: no Continue with nothing to continue
         keys.append(("^c", "Quit from any screen"))
         self.app.push_screen(HelpScreen("foxtui — keys", keys, ABOUT))
 

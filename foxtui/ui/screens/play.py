@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, NamedTuple
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -36,6 +36,8 @@ from .handover import Handed, HandoverScreen
 
 #: log lines handed to the widget; more than fit on screen, so the player can scroll back
 LOG_LINES = 50
+#: the log's rows at least (its border and four lines): all an 80x24 terminal can spare
+LOG_ROWS = 5
 
 
 class _Soon:
@@ -91,6 +93,9 @@ class PlayScreen(Screen[None]):
         Binding("p", "next_player", "Next player", id="play.next_player"),
         Binding("space", "skip", "Skip ahead", id="play.skip"),
         Binding("w", "log", "Log", id="play.log"),
+        # Tab cycles nothing at the table: the game's keys stay where the key bar says
+        Binding("tab", "focus_game", "Back to the moves", id="play.focus_game", show=False),
+        Binding("shift+tab", "focus_game", "Back to the moves", id="play.focus_game_back", show=False),
         Binding("q", "home", "Home", id="play.home"),
     ]
 
@@ -145,7 +150,19 @@ class PlayScreen(Screen[None]):
     def panel(self) -> GamePanel:
         return self.query_one("#play-panel", GamePanel)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_log(event.size.width, event.size.height)
+
+    def _fit_log(self, width: int, height: int) -> None:
+        """The log takes the rows the panel does not use (taller terminals: more of it)."""
+        wanted = self.panel.rows_wanted(width, height)
+        rows = LOG_ROWS if wanted is None else max(LOG_ROWS, height - 2 - wanted)  # (status, key bar)
+        log = self.query_one(GameLog)
+        if log.styles.height is None or log.styles.height.value != rows:
+            log.styles.height = rows
+
     def on_mount(self) -> None:
+        self._fit_log(*self.app.size)
         self._tell_save_problem()  # a new table's first save may already have failed
         self.driver.start()
         self.advance()
@@ -210,8 +227,9 @@ class PlayScreen(Screen[None]):
         if interlude is None:
             self.advance()
             return
-        if len(self.driver.seats_here) > 1:
-            self._show(None)  # everyone reads the interlude: no one's secrets behind it
+        # the table behind it as it is now (its status line says who is to play after
+        # this step, not before); everyone reads it: nobody's secrets behind it
+        self._show(None if len(self.driver.seats_here) > 1 else self.driver.on_screen)
         self._over(interlude, lambda _: self.advance())
 
     def clock_changed(self, seconds_left: int | None) -> None:
@@ -304,7 +322,12 @@ class PlayScreen(Screen[None]):
     @on(GamePanel.ActionChosen)
     def _action_chosen(self, message: GamePanel.ActionChosen) -> None:
         message.stop()
-        self.choose(message.action)
+        try:
+            self.choose(message.action)
+        finally:
+            release = getattr(self.app, "release_keys", None)
+            if release is not None:
+                release()  # the panel held the keys until this move was taken
 
     def choose(self, action: Any) -> None:
         """The player at the keyboard chose one of the moves on offer."""
@@ -321,6 +344,9 @@ class PlayScreen(Screen[None]):
         seat = self.driver.next_player()
         if seat is not None:
             self._show(seat)
+
+    def action_focus_game(self) -> None:
+        self.panel.focus_game()
 
     def action_skip(self) -> None:
         if self.driver.hurry():
@@ -373,7 +399,8 @@ class PlayScreen(Screen[None]):
 
         game = self.table.game
         markdown = "\n\n".join(part for part in (self.panel.KEYS_HELP, game.rules_markdown) if part)
-        self._over(HelpScreen(f"{game.title} — help", help_keys(self), markdown), lambda _: None)
+        keys = help_keys(self, all_of=(self, self.panel))  # every key of the table, those of now marked
+        self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def action_home(self) -> None:
         self.driver.close()  # a running countdown is kept to the second

@@ -22,9 +22,12 @@ class RemotePlayScreen(PlayScreen):
 
     def server_update(self, update: Any) -> None:
         """A step happened at the table (or the seat came back): draw it."""
+        answered = self.remote.waiting
         self.remote.apply(update)
         if self.is_mounted:
             self.driver.refresh()
+        if answered:
+            self.app.release_keys()  # the keys typed meanwhile now act on what the server said
 
     def choose(self, action: Any) -> None:
         # The server answers every move with an update (its result, or the table as it
@@ -32,6 +35,8 @@ class RemotePlayScreen(PlayScreen):
         # Keys pressed meanwhile do nothing: the server has not said what is legal now.
         if not self.remote.waiting:
             super().choose(action)
+            if self.remote.waiting:
+                self.app.hold_keys()  # sent: the next keys wait for the server's answer
 
     def _whole_log(self, seat: int | None) -> list[str] | None:
         self.app.link.want_log()  # this client keeps the newest lines only; the server has all

@@ -26,10 +26,13 @@ from ..widgets.keys import help_keys
 from ..widgets.status import StatusLine
 
 
+#: seconds per step while playing on its own, slowest first (+ and - choose)
+PLAY_SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)
+DEFAULT_SPEED = 3  # a quarter of a second a step: a 433-step game in under two minutes
+
+
 class ReplayScreen(Screen[None]):
     CSS_PATH = stylesheets("play.tcss")
-    #: seconds per step while auto-playing
-    AUTO_PLAY_SECONDS = 0.5
 
     # Priority: the panel (shared with the play screen) may bind arrows for its own
     # cursor; in a replay they always move through the game.
@@ -42,6 +45,9 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "round(1)", "Next round", id="replay.round_forward", show=False, priority=True),
         Binding("g", "goto", "Go to", id="replay.goto", priority=True),
         Binding("space", "auto", "Play/pause", id="replay.auto", priority=True),
+        Binding("plus", "speed(1)", "Faster", id="replay.faster", show=False),
+        Binding("equals_sign", "speed(1)", "Faster", id="replay.faster_equals", show=False),
+        Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
         Binding("v", "perspective", "View", id="replay.perspective"),
         Binding("question_mark", "help", "Help", id="replay.help"),
         Binding("escape", "back", "Close", id="replay.close"),
@@ -60,6 +66,7 @@ class ReplayScreen(Screen[None]):
         self.perspective = 0
         self._spoilers_accepted = self.cursor.finished
         self._auto: Timer | None = None
+        self.speed = DEFAULT_SPEED  # an index into PLAY_SPEEDS
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="replay-status")
@@ -87,33 +94,50 @@ class ReplayScreen(Screen[None]):
             return "Everything"
         return f"{self.record.seats[self.perspective - 1].name}'s view"
 
+    def _view_at(self, state: Any) -> Any:
+        """``state`` as the replay's perspective sees it."""
+        if self.perspective == self._everything:
+            return self.game.view_all(state)
+        return self.game.view(state, self._perspective_seat())
+
     def _draw(self) -> None:
         cursor, game = self.cursor, self.game
         n = cursor.position
         seat = self._perspective_seat()
+        # what "the last step" changed is the change step n made, however we came here
+        previous = cursor.state_before(n) if n else None
+        before = self._view_at(previous) if n else None
         if self.perspective == self._everything:
             view = game.view_all(cursor.state)
             # told to the seat that acted, so its secret shows too; named, as it says "you"
             mover = self.record.steps[n - 1].seat if n else None
-            line = cursor.describe(n, mover)
+            line = cursor.describe(n, mover, previous)
             if mover is not None:
                 line = f"{self.record.seats[mover].name}: {line}"
         else:
             view = game.view(cursor.state, seat)
-            line = cursor.describe(n, seat)
-        self.query_one("#replay-panel", GamePanel).show(view, [], seat)
+            line = cursor.describe(n, seat, previous)
+        self.query_one("#replay-panel", GamePanel).show(view, [], seat, before=before)
         self.query_one(StatusLine).show_parts(
             f"{game.title} replay",
             f"Step {n} / {cursor.length}",
             f"Round {game.round_of(cursor.state)}",
             self._perspective_name(),
-            "Playing" if self._auto is not None else "",
+            f"Playing, {PLAY_SPEEDS[self.speed]:g} s a step (+ -)" if self._auto is not None else "",
         )
         self.query_one("#replay-line", Static).update(Text(line))
 
     def seek(self, n: int) -> None:
-        self.cursor.seek(n)
+        cursor = self.cursor
+        stepped = n == cursor.position + 1 and n <= cursor.length
+        before = self._view_at(cursor.state) if stepped else None
+        cursor.seek(n)
         self._draw()
+        if stepped:
+            # what the game showed at this step (a round's end, a reveal), as the table did
+            interlude = self.query_one("#replay-panel", GamePanel).interlude(before, self._view_at(cursor.state))
+            if interlude is not None:
+                self.app.push_screen(interlude)
 
     # --- moving
 
@@ -145,10 +169,21 @@ class ReplayScreen(Screen[None]):
         elif self.cursor.position >= self.cursor.length:
             self.notify("This is the last step; press Home to watch from the start.")
         else:
-            self._auto = self.set_interval(self.AUTO_PLAY_SECONDS, self._auto_step)
+            self._auto = self.set_interval(PLAY_SPEEDS[self.speed], self._auto_step)
+        self._draw()
+
+    def action_speed(self, change: int) -> None:
+        self.speed = min(max(self.speed + change, 0), len(PLAY_SPEEDS) - 1)
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = self.set_interval(PLAY_SPEEDS[self.speed], self._auto_step)
+        else:
+            self.notify(f"Plays at {PLAY_SPEEDS[self.speed]:g} s a step: space to play.")
         self._draw()
 
     def _auto_step(self) -> None:
+        if not self.is_active:
+            return  # an interlude is up: the replay waits for it, as the table did
         self.action_step(1)
         if self.cursor.position >= self.cursor.length:
             self._stop_auto()

@@ -15,13 +15,16 @@ from .scrolling import GrowsInPlace
 SINCE_MOVE = "since your last move"
 
 
-class GameLog(GrowsInPlace, RichLog):  # a line more or less: no layout
+class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: no layout
     """Shows the log lines it was last given, newest at the bottom, wrapped.
 
     It keeps no game state: every refresh hands it the newest lines again, with the
     number of the step the first one tells, and who they are told to (``teller``).
     After one more step only the new line is written; a new teller or an undo
     writes everything again, so no line told to one seat stays for another.
+
+    It never takes the focus: the game's keys would stop working while it had it, and
+    the whole log is one key away (w, the play screen's) to read back and search.
 
     Over SSH every repaint is bytes on the player's link: new lines scroll into
     view in the frame that draws them (not one frame later, drawn twice), and the

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from foxtui.engine import SeatInfo
-from foxtui.games.fox_experiment import GAME
+from foxtui.games.fox_experiment import GAME, breeding
 from foxtui.games.fox_experiment.actions import (
     ChoosePatron,
     ChooseTrait,
@@ -14,6 +14,8 @@ from foxtui.games.fox_experiment.actions import (
     EndResearch,
     EndUpgrades,
     KeepStudy,
+    Pair,
+    WildTrait,
 )
 from foxtui.games.fox_experiment.content import BLANK, TRAIT_INDEX
 from foxtui.games.fox_experiment.state import Die, Fox, Litter, Options, State
@@ -23,8 +25,8 @@ S, B, E, T = 0, 1, 2, 3  # trait indexes: spots, barking, ears, tail
 FRIENDLY, WILD = 4, 5
 # trait die faces (content/dice.json): 0-1 whole, 2 whole + half, 3 half, 4 two halves, 5 blank
 WHOLE, WHOLE_HALF, HALF, TWO_HALVES, BLANK_FACE = 0, 2, 3, 4, 5
-# friendly die faces: 0 two wild halves, 1 one wild half, 2 spots|barking, 3 ears|tail, 4 spots|tail, 5 barking|ears
-F_WILD2, F_WILD1, F_SB, F_ET, F_ST, F_BE = range(6)
+# friendly die faces (content/dice.json): wild halves only; 0 two, 1 one
+F_WILD2, F_WILD1 = 0, 1
 
 
 def seats(n: int) -> list[SeatInfo]:
@@ -97,6 +99,16 @@ def roll(state: State, seat: int, dice: list[tuple[int, int]], card: str | None 
     return player(state, seat, litter=new, friendly=friendly)
 
 
+def make(state: State, seat: int, pair: Pair) -> State:
+    """Make this pair on ``seat``'s roll as a player does: a pair of two wild halves is
+    joined as "any", then its trait is named."""
+    step = breeding.listed(state.players[seat].litter.dice, pair)
+    state = act(state, seat, step)
+    if step.trait != pair.trait:
+        state = act(state, seat, WildTrait(pair.trait))
+    return state
+
+
 def trait(name: str) -> int:
     return TRAIT_INDEX[name]
 
@@ -106,3 +118,28 @@ def others_done(state: State, seat: int) -> State:
     players = [p if s == seat else replace(p, stage="done", litter=None) for s, p in enumerate(state.players)]
     return replace(state, players=players)
 
+
+
+def most_pairs(dice, tokens: int) -> int:
+    """The most pairs a roll allows, by trying every way (small rolls only): two halves
+    on different dice that match, a half and a token, two tokens."""
+    hs = breeding.halves(dice)
+    best = 0
+
+    def rec(i: int, used: frozenset, toks: int, val: int) -> None:
+        nonlocal best
+        best = max(best, val + toks // 2)  # two tokens make any trait
+        if i == len(hs):
+            return
+        d, s, c = hs[i]
+        rec(i + 1, used, toks, val)
+        if (d, s) in used:
+            return
+        for d2, s2, c2 in hs[i + 1 :]:
+            if d2 != d and (d2, s2) not in used and breeding._traits_for(c, c2):
+                rec(i + 1, used | {(d2, s2)}, toks, val + 1)
+        if toks:
+            rec(i + 1, used, toks - 1, val + 1)
+
+    rec(0, frozenset(), tokens, 0)
+    return best

@@ -25,13 +25,16 @@ from foxtui.games.fox_experiment import GAME  # noqa: E402
 MAX_STEPS = 20_000
 
 
-def play(bots: list[str], seed: int, options=None):
-    """One seeded game with these bot levels by seat; returns the final state."""
+def play(bots: list[str], seed: int, options=None, watch=None):
+    """One seeded game with these bot levels by seat; returns the final state.
+    ``watch(state)``, if given, sees every state on the way."""
     options = options if options is not None else GAME.Options()
     state = GAME.setup([SeatInfo(f"Bot {i + 1}", bot=b) for i, b in enumerate(bots)], options, seed)
     rng = Rng(seed)
     steps = 0
     while True:
+        if watch is not None:
+            watch(state)
         acting = GAME.to_act(state)
         if not acting:
             return state

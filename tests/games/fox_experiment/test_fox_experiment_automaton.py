@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from foxtui.engine import IllegalAction
 from foxtui.games.fox_experiment import GAME, automaton, foxes, rules
 from foxtui.games.fox_experiment.actions import AssignPup, EndResearch, EndUpgrades, TakeFox, TakeSupply
-from foxtui.games.fox_experiment.content import AUTO_STUDY, BLANK
+from foxtui.games.fox_experiment.content import AUTO_STUDY, BLANK, STUDY
 from foxtui.games.fox_experiment.state import AUTO_GEAR, AUTO_MEEPLE, AUTOMATON, FREE, Fox, Space, StudyProgress
 
 FEMALES = ["f12", "f13", "f04", "f01", "f05"]  # spots 2,2,1,2,1; barking 0,1,0,1,1
@@ -148,7 +148,7 @@ def test_two_player_rules_a_completed_third_study_level_replaces_the_opponents_s
     state = advance(new_game(2), "research")
     old = state.automaton.study
     nxt = state.automaton.study_deck[-1]
-    made = pup(female_blank(), 0, [4, 3, 0, 0])
+    made = pup(female_blank(), 0, list(STUDY["s01"].needs[2]))
     state = player(state, 0, studies=[StudyProgress("s01", 2)], pups=[made], assigned=[])
     state = player(state, 1, stage="done")
     state = act(state, 0, AssignPup(0, 0))

@@ -37,7 +37,7 @@ def test_sensible_bot_beats_random_bots() -> None:
 
 def test_no_starting_position_wins_far_more_than_its_share() -> None:
     # a small sample: no position may win twice its share here (the script checks 1.5x on 300 games)
-    shares = balance(12, [3])[3]
+    shares = balance(12, [3])[3]["shares"]
     assert abs(sum(shares) - 1) < 1e-9
     assert max(shares) <= 2 / 3, shares
 

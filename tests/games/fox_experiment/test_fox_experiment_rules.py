@@ -4,12 +4,10 @@ automated opponent of the 2-player game has its own file."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from fox_experiment_helpers import (
     BLANK_FACE,
-    F_BE,
-    F_ET,
-    F_SB,
     F_WILD1,
     F_WILD2,
     FRIENDLY,
@@ -25,7 +23,9 @@ from fox_experiment_helpers import (
     act,
     advance,
     female_blank,
+    make,
     male_blank,
+    most_pairs,
     new_game,
     others_done,
     player,
@@ -40,6 +40,7 @@ from foxtui.engine import IllegalAction, Rng
 from foxtui.games.fox_experiment import GAME, administration, breeding, foxes, rules
 from foxtui.games.fox_experiment.actions import (
     AssignPup,
+    AutoMatch,
     ChoosePatron,
     ChooseTrait,
     ConfirmPup,
@@ -53,9 +54,11 @@ from foxtui.games.fox_experiment.actions import (
     TakeSupply,
     Unlock,
     Unpair,
+    WildTrait,
 )
 from foxtui.games.fox_experiment.content import (
     BLANK,
+    FACES,
     PARENT,
     REWARDS,
     SIDE_FOR,
@@ -252,30 +255,36 @@ def in_upgrades(n: int = 3, seed: int = 1):
     return advance(new_game(n, seed), "upgrades")
 
 
+PUP_COSTS = UPGRADE[0].costs  # content/tracks.json
+FRIENDLY_COSTS = UPGRADE[2].costs
+
+
 def test_upgrades_are_unlocked_left_to_right_with_matching_tokens() -> None:
+    first, second = PUP_COSTS[:2]
     state = in_upgrades()
-    state = player(state, 0, tokens=[2, 1, 1, 0])
+    state = player(state, 0, tokens=[first, first - 1, 1, 0])
     legal = GAME.legal_actions(state, 0)
     assert Unlock("pup", "spots") in legal
-    assert Unlock("pup", "barking") not in legal  # 1 barking + 1 ears do not match
+    assert Unlock("pup", "barking") not in legal  # barking tokens and an ear do not match
     with pytest.raises(IllegalAction, match="matching"):
         GAME.apply(state, 0, Unlock("pup", "barking"))
     state = act(state, 0, Unlock("pup", "spots"))
     p = state.players[0]
-    assert p.upgrades[0] == 1 and p.tokens == [0, 1, 1, 0] and p.paid[0] == [S]
-    state = player(state, 0, tokens=[0, 2, 0, 0])
-    assert Unlock("pup", "barking") not in GAME.legal_actions(state, 0)  # the next pup costs 3
-    state = player(state, 0, tokens=[0, 3, 0, 0])
+    assert p.upgrades[0] == 1 and p.tokens == [0, first - 1, 1, 0] and p.paid[0] == [S]
+    state = player(state, 0, tokens=[0, second - 1, 0, 0])
+    assert Unlock("pup", "barking") not in GAME.legal_actions(state, 0)  # the next pup costs more
+    state = player(state, 0, tokens=[0, second, 0, 0])
     state = act(state, 0, Unlock("pup", "barking"))
     assert state.players[0].upgrades[0] == 2
 
 
 def test_upgrades_example_two_tail_tokens_pay_a_cost_of_two_but_a_tail_and_an_ear_do_not() -> None:
+    assert FRIENDLY_COSTS[0] == 2  # the first friendly-die upgrade costs 2
     state = player(in_upgrades(), 0, tokens=[0, 0, 1, 1])
-    assert not any(isinstance(a, Unlock) and a.track == "pup" for a in GAME.legal_actions(state, 0))
+    assert not any(isinstance(a, Unlock) and a.track == "friendly" for a in GAME.legal_actions(state, 0))
     state = player(state, 0, tokens=[0, 0, 1, 2])
-    assert Unlock("pup", "tail") in GAME.legal_actions(state, 0)
-    assert act(state, 0, Unlock("pup", "tail")).players[0].tokens == [0, 0, 1, 0]
+    assert Unlock("friendly", "tail") in GAME.legal_actions(state, 0)
+    assert act(state, 0, Unlock("friendly", "tail")).players[0].tokens == [0, 0, 1, 0]
 
 
 def test_upgrades_any_number_on_any_tracks_then_done() -> None:
@@ -291,7 +300,7 @@ def test_upgrades_any_number_on_any_tracks_then_done() -> None:
 
 def test_upgrades_study_draws_three_and_keeps_one() -> None:
     state = in_upgrades()
-    state = player(state, 0, tokens=[2, 0, 0, 0])
+    state = player(state, 0, tokens=[UPGRADE[1].costs[0], 0, 0, 0])
     top3 = state.study_deck[-3:][::-1]
     state = act(state, 0, Unlock("study", "spots"))
     offer = state.players[0].pending[0].options
@@ -305,7 +314,7 @@ def test_upgrades_study_draws_three_and_keeps_one() -> None:
 
 def test_upgrades_friendly_die_adds_a_die_to_every_pool() -> None:
     state = in_upgrades()
-    state = player(state, 0, tokens=[1, 0, 0, 0])
+    state = player(state, 0, tokens=[FRIENDLY_COSTS[0], 0, 0, 0])
     state = act(state, 0, Unlock("friendly", "spots"))
     assert rules.pool_of(state.players[0]).count(FRIENDLY) == 2
 
@@ -313,7 +322,7 @@ def test_upgrades_friendly_die_adds_a_die_to_every_pool() -> None:
 def test_upgrades_patron_places_a_meeple_and_gains_the_tile_and_a_science_card() -> None:
     state = in_upgrades()
     state = replace(state, patron_tiles=["t02", "t09", "t13", "t21"])
-    state = player(state, 0, tokens=[0, 0, 2, 0])
+    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[0], 0])
     state = act(state, 0, Unlock("patron", "ears"))
     assert set(GAME.legal_actions(state, 0)) == {ChoosePatron(i) for i in range(4)}
     before = state.players[0]
@@ -321,7 +330,7 @@ def test_upgrades_patron_places_a_meeple_and_gains_the_tile_and_a_science_card()
     p = state.players[0]
     assert p.patrons == [1] and p.tokens[S] == before.tokens[S] + 1 and p.friendly == before.friendly + 1
     assert len(p.science) == len(before.science) + 1
-    state = player(state, 0, tokens=[0, 0, 4, 0])
+    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[1], 0])
     state = act(state, 0, Unlock("patron", "ears"))
     assert ChoosePatron(1) not in GAME.legal_actions(state, 0)  # one meeple per patron
 
@@ -331,7 +340,7 @@ def test_upgrades_come_after_selection_and_after_research() -> None:
     assert GAME.to_act(state) == {0, 1, 2}
     state = advance(state, "research")
     seat = 0
-    state = player(state, seat, tokens=[5, 0, 0, 0])
+    state = player(state, seat, tokens=[PUP_COSTS[0], 0, 0, 0])
     with pytest.raises(IllegalAction, match="studies"):
         GAME.apply(state, seat, Unlock("pup", "spots"))
     state = act(state, seat, EndResearch())
@@ -410,41 +419,101 @@ def test_breeding_whole_symbols_count_by_themselves_and_a_whole_plus_half_keeps_
     assert breeding.symbols(lit.dice, lit.pairs) == [3, 0, 0, 0]
 
 
-def test_breeding_friendly_dice_are_wild() -> None:
-    state = roll(in_breeding(), 0, [(T, HALF), (FRIENDLY, F_WILD1)])
-    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "tail")]
+def test_breeding_friendly_dice_and_tokens_are_wilds_every_friendly_half_completes_any_trait() -> None:
+    for face, (_, halves) in enumerate(FACES[FRIENDLY]):
+        for t in (S, B, E, T):
+            state = roll(in_breeding(), 0, [(t, HALF), (FRIENDLY, face)])
+            assert _pairs(state, 0) == ([Pair(0, 0, 1, 0, TRAITS[t])] if halves else []), (face, t)
+    assert all(set(h) <= {4} for _, h in FACES[FRIENDLY])  # no friendly half has a colour of its own
+    state = roll(in_breeding(), 0, [(E, HALF)], friendly=1)
+    assert _pairs(state, 0) == [Pair(0, 0, -1, 0, "ears")]  # a token completes a half of any trait
 
 
-def test_breeding_a_two_coloured_friendly_die_completes_two_different_traits() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (B, HALF), (FRIENDLY, F_SB)])
-    state = act(state, 0, Pair(0, 0, 2, 0, "spots"))
-    state = act(state, 0, Pair(1, 0, 2, 1, "barking"))
-    lit = state.players[0].litter
-    assert breeding.symbols(lit.dice, lit.pairs) == [1, 1, 0, 0]
+def test_breeding_a_two_half_friendly_die_matches_two_different_trait_dice() -> None:
+    faces = [f for f, (_, halves) in enumerate(FACES[FRIENDLY]) if len(halves) == 2]
+    assert len(faces) == 5
+    for face in faces:
+        for first, second in ((S, B), (E, T), (S, T), (B, E), (S, E), (B, T)):
+            state = roll(in_breeding(), 0, [(first, HALF), (second, HALF), (FRIENDLY, face)])
+            state = act(state, 0, Pair(0, 0, 2, 0, TRAITS[first]))
+            state = act(state, 0, Pair(1, 0, 2, 1, TRAITS[second]))
+            lit = state.players[0].litter
+            expect = [0, 0, 0, 0]
+            expect[first] = expect[second] = 1
+            assert breeding.symbols(lit.dice, lit.pairs) == expect
 
 
-def test_breeding_a_friendly_colour_half_only_matches_its_own_trait() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (FRIENDLY, F_ET)])
-    assert _pairs(state, 0) == []
+def test_breeding_one_die_with_two_halves_makes_no_trait_a_friendly_one_neither() -> None:
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2)])
+    assert _pairs(state, 0) == [] and breeding.best_match(state.players[0].litter.dice) == []
 
 
-def test_breeding_a_trait_made_only_of_friendly_halves_is_any_trait() -> None:
+def test_breeding_a_trait_of_friendly_dice_alone_is_any_trait_the_player_names() -> None:
     state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD2)])
-    pairs = _pairs(state, 0)
-    assert {p.trait for p in pairs if (p.a, p.b) == (0, 1)} == set(TRAITS)
-    assert not any(p.a == p.b == 1 for p in pairs)  # not with itself
-    state = act(state, 0, Pair(0, 0, 1, 0, "ears"))
+    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any")]  # listed once: the trait is the next step
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert {a for a in GAME.legal_actions(state, 0)} == {WildTrait(t) for t in TRAITS}  # nothing else meanwhile
+    assert GAME.view(state, 0).players[0].litter.deciding
+    with pytest.raises(IllegalAction, match="wild"):
+        GAME.apply(state, 0, ConfirmPup())
+    state = act(state, 0, WildTrait("ears"))
     lit = state.players[0].litter
-    assert breeding.symbols(lit.dice, lit.pairs) == [0, 0, 1, 0]
+    assert lit.pairs == [Pair(0, 0, 1, 0, "ears")] and breeding.symbols(lit.dice, lit.pairs) == [0, 0, 1, 0]
+    with pytest.raises(IllegalAction, match="no pair of wild halves"):
+        GAME.apply(state, 0, WildTrait("tail"))
+
+
+def test_breeding_a_trait_of_friendly_dice_and_tokens_alone_is_any_trait() -> None:
+    # a friendly half and a token, two tokens, a science card's wild half and a friendly half
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (WILD, 0)], friendly=3)
+    assert _pairs(state, 0) == [Pair(0, 0, 1, 0, "any"), Pair(0, 0, -1, 0, "any"), Pair(1, 0, -1, 0, "any"), Pair(-1, 0, -1, 0, "any")]
+    state = act(state, 0, Pair(0, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("barking"))
+    state = act(state, 0, Pair(-1, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("tail"))
+    lit = state.players[0].litter
+    assert breeding.symbols(lit.dice, lit.pairs) == [0, 1, 0, 1]
+
+
+def test_breeding_the_trait_a_wild_pair_makes_is_offered_the_sensible_one_first() -> None:
+    # the study's next level asks for 2 floppy ears: a pair of wild halves is offered as ears first
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1), (S, WHOLE)])
+    state = player(state, 0, studies=[StudyProgress("s08", 0)])
+    assert STUDY["s08"].needs[0][E] > max(STUDY["s08"].needs[0][t] for t in (S, B, T))
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert GAME.legal_actions(state, 0)[0] == WildTrait("ears")
+    assert GAME.view(state, 0).players[0].litter.wild_order[0] == "ears"
+    # no study asks for more: the trait with the fewest symbols on the pup, never a full track
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1)] + [(S, WHOLE)] * 5 + [(B, WHOLE), (E, WHOLE)])
+    state = player(state, 0, studies=[])
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert GAME.legal_actions(state, 0) == [WildTrait("tail"), WildTrait("barking"), WildTrait("ears"), WildTrait("spots")]
+
+
+def test_breeding_best_match_and_the_preview_follow_the_wild_friendly_halves() -> None:
+    # two friendly dice showing two halves each make two traits (their halves across)
+    dice = [Die(FRIENDLY, 2), Die(FRIENDLY, 3)]
+    got = breeding.best_match(dice)
+    assert [(p.a, p.b) for p in got] == [(0, 1), (0, 1)]
+    # a friendly die's halves go to the trait dice of any colour
+    dice = [Die(E, HALF), Die(T, HALF), Die(FRIENDLY, 2)]
+    got = breeding.best_match(dice)
+    assert sorted(p.trait for p in got) == ["ears", "tail"]
+    state = roll(in_breeding(), 0, [(E, HALF), (T, HALF), (FRIENDLY, 2)])
+    for p in got:
+        state = make(state, 0, p)
+    preview = GAME.view(state, 0).players[0].litter.preview
+    assert preview.marked == {"spots": 0, "barking": 0, "ears": 1, "tail": 1} and preview.friendliness == 2
 
 
 def test_breeding_friendly_tokens_are_wild_halves_and_are_discarded_when_used() -> None:
     state = roll(in_breeding(), 0, [(B, HALF)], friendly=3)
     pairs = _pairs(state, 0)
     assert Pair(0, 0, -1, 0, "barking") in pairs
-    assert {p.trait for p in pairs if p.a == p.b == -1} == set(TRAITS)  # two tokens make any trait
+    assert Pair(-1, 0, -1, 0, "any") in pairs  # two tokens make any trait
     state = act(state, 0, Pair(0, 0, -1, 0, "barking"))
-    state = act(state, 0, Pair(-1, 0, -1, 0, "tail"))
+    state = act(state, 0, Pair(-1, 0, -1, 0, "any"))
+    state = act(state, 0, WildTrait("tail"))
     assert _pairs(state, 0) == []  # one token left: nothing for it to join
     state = others_done(state, 0)
     state = act(state, 0, ConfirmPup())
@@ -495,7 +564,7 @@ def test_breeding_friendliness_is_the_total_of_symbols() -> None:
 
 def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
     state = advance(new_game(3), "upgrades")
-    state = player(state, 0, tokens=[2, 0, 0, 0])
+    state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")
     p = state.players[0]
@@ -512,7 +581,7 @@ def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
 
 def test_breeding_science_cards_and_tokens_do_not_carry_to_the_next_pup() -> None:
     state = advance(new_game(3), "upgrades")
-    state = player(state, 0, tokens=[2, 0, 0, 0], science=["sc21", "sc22"])
+    state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0], science=["sc21", "sc22"])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")
     state = roll(state, 0, [(S, HALF)], friendly=1)
@@ -553,11 +622,11 @@ def test_breeding_rerolled_die_comes_out_of_its_pairs_and_unpair_takes_a_pair_ba
 
 
 def test_breeding_view_shows_the_roll_the_pairs_and_a_preview_of_the_pup() -> None:
-    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, WHOLE), (FRIENDLY, F_BE)])
+    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, WHOLE), (FRIENDLY, F_WILD2)])
     state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
     lit = GAME.view(state, 0).players[0].litter
     assert [d.kind_name for d in lit.dice] == ["spots", "spots", "barking", "friendly"]
-    assert lit.dice[0].paired == [True] and lit.dice[3].halves == ["barking", "ears"]
+    assert lit.dice[0].paired == [True] and lit.dice[3].halves == ["any", "any"]
     assert lit.pairs == [Pair(0, 0, 1, 0, "spots")] and "spots" in lit.pair_texts[0]
     assert lit.symbols == {"spots": 1, "barking": 1, "ears": 0, "tail": 0}
     assert lit.preview.marked == {"spots": 1, "barking": 1, "ears": 0, "tail": 0}
@@ -567,11 +636,11 @@ def test_breeding_view_shows_the_roll_the_pairs_and_a_preview_of_the_pup() -> No
 
 def test_breeding_best_match_pairs_the_most_halves() -> None:
     # die 0 has two spots halves: they must go to different partners
-    dice = [Die(S, TWO_HALVES), Die(S, HALF), Die(FRIENDLY, F_WILD1), Die(B, HALF), Die(FRIENDLY, F_SB)]
+    dice = [Die(S, TWO_HALVES), Die(S, HALF), Die(FRIENDLY, F_WILD1), Die(B, HALF), Die(FRIENDLY, F_WILD2)]
     got = breeding.best_match(dice)
     assert len(got) == 3
     counts = breeding.symbols(dice, got)
-    assert counts[S] + counts[B] == 3
+    assert counts[S] >= 2 and counts[S] + counts[B] == 3
 
 
 def test_breeding_best_match_agrees_with_an_exhaustive_search() -> None:
@@ -606,9 +675,10 @@ def test_breeding_best_match_agrees_with_an_exhaustive_search() -> None:
         proposal = breeding.best_match(dice, tokens, token_cost=0.0)
         made = []
         for p in proposal:
-            assert p in breeding.legal_pairs(dice, made, tokens - breeding.tokens_used(made))
+            assert breeding.listed(dice, p) in breeding.legal_pairs(dice, made, tokens - breeding.tokens_used(made))
             made.append(p)
         assert len(made) == brute(dice, tokens), dice
+        assert len(breeding.best_match(dice, tokens)) == len(made)  # the default spends tokens for symbols too
 
 
 def test_breeding_a_pair_is_accepted_exactly_when_it_is_listed() -> None:
@@ -618,12 +688,12 @@ def test_breeding_a_pair_is_accepted_exactly_when_it_is_listed() -> None:
         kinds = [r.choice([S, B, E, T, FRIENDLY, WILD]) for _ in range(r.randint(1, 5))]
         state = roll(base, 0, [(k, r.below(6) if k != WILD else 0) for k in kinds], friendly=r.choice([0, 1, 2, 3]))
         for p in breeding.best_match(state.players[0].litter.dice, state.players[0].friendly)[: r.randint(0, 2)]:
-            state = act(state, 0, p)
+            state = make(state, 0, p)
         listed = set(a for a in GAME.legal_actions(state, 0) if isinstance(a, Pair))
         refs = [(d, s) for d in range(len(kinds)) for s in range(2)] + [(-1, 0), (-1, 1)]
         for a, sa in refs:
             for b, sb in refs:
-                for t in TRAITS:
+                for t in TRAITS + ("any",):
                     p = Pair(a, sa, b, sb, t)
                     if p in listed:
                         GAME.apply(state, 0, p)
@@ -638,6 +708,129 @@ def test_breeding_only_during_breeding() -> None:
         GAME.apply(state, 0, ConfirmPup())
 
 
+# --- Breeding: the auto-match --------------------------------------------------------
+
+
+def test_breeding_auto_match_joins_two_friendly_tokens_when_that_makes_one_more_symbol() -> None:
+    # two halves to complete and four tokens: two complete the halves, the other two make a trait
+    dice = [Die(S, HALF), Die(B, HALF), Die(E, WHOLE)]
+    got = breeding.best_match(dice, 4)
+    assert len(got) == most_pairs(dice, 4) == 3 and breeding.tokens_used(got) == 4
+    state = roll(in_breeding(), 0, [(S, HALF), (B, HALF), (E, WHOLE)], friendly=4)
+    state = act(state, 0, AutoMatch())
+    lit = state.players[0].litter
+    assert sum(breeding.symbols(lit.dice, lit.pairs)) == 4
+    assert AutoMatch() not in GAME.legal_actions(state, 0)  # nothing left to gain
+    # a token is not spent for nothing: with the same symbols, the fewest tokens
+    assert breeding.best_match([Die(S, HALF), Die(S, HALF)], 1) == [Pair(0, 0, 1, 0, "spots")]
+
+
+def test_breeding_auto_match_after_a_science_card_changed_a_die_makes_every_pair_again() -> None:
+    # spots half + wild half were paired by hand; Careful Notes turns die 4 to whole + spots half:
+    # the best is now spots half + spots half and barking half + wild half
+    state = roll(in_breeding(), 0, [(S, HALF), (FRIENDLY, F_WILD1), (B, HALF), (S, BLANK_FACE)])
+    state = player(state, 0, science=["sc09"])
+    state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
+    state = act(state, 0, PlayScience("sc09", 3))
+    lit = state.players[0].litter
+    assert lit.pairs == [Pair(0, 0, 1, 0, "spots")] and lit.dice[3] == Die(S, WHOLE_HALF)
+    assert breeding.best_match(lit.dice, 0, lit.pairs) == []  # the unpaired halves alone: nothing more
+    assert AutoMatch() in GAME.legal_actions(state, 0)
+    state = act(state, 0, AutoMatch())
+    lit = state.players[0].litter
+    assert len(lit.pairs) == most_pairs(lit.dice, 0) == 2
+    assert breeding.symbols(lit.dice, lit.pairs) == [2, 1, 0, 0]
+
+
+def test_breeding_auto_match_keeps_the_pairs_made_when_they_are_part_of_the_best() -> None:
+    state = roll(in_breeding(), 0, [(S, HALF), (S, HALF), (B, HALF), (FRIENDLY, F_WILD1)])
+    state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
+    state = act(state, 0, AutoMatch())
+    assert state.players[0].litter.pairs == [Pair(0, 0, 1, 0, "spots"), Pair(2, 0, 3, 0, "barking")]
+
+
+def test_breeding_auto_match_names_the_trait_of_wild_pairs_as_the_wild_step_would_first_offer() -> None:
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD2), (FRIENDLY, F_WILD2), (S, WHOLE)])
+    state = player(state, 0, studies=[StudyProgress("s08", 0)])  # level 1: floppy ears and barking
+    auto = act(state, 0, AutoMatch()).players[0].litter.pairs
+    by_hand = state
+    for q in auto:
+        by_hand = act(by_hand, 0, Pair(q.a, q.a_half, q.b, q.b_half, "any"))
+        by_hand = act(by_hand, 0, GAME.legal_actions(by_hand, 0)[0])  # the trait offered first
+    assert by_hand.players[0].litter.pairs == auto and len(auto) == 2
+    assert {p.trait for p in auto} <= {"ears", "barking"}  # what the study's level asks for
+
+
+def test_breeding_auto_match_is_offered_only_when_it_does_better() -> None:
+    state = roll(in_breeding(), 0, [(S, WHOLE), (B, HALF)])
+    assert AutoMatch() not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="already the best"):
+        GAME.apply(state, 0, AutoMatch())
+    state = roll(in_breeding(), 0, [(FRIENDLY, F_WILD1), (FRIENDLY, F_WILD1)])
+    state = act(state, 0, Pair(0, 0, 1, 0, "any"))
+    assert AutoMatch() not in GAME.legal_actions(state, 0)  # the wild pair's trait comes first
+
+
+# --- Breeding, step 6: the pup gets a name, written on its card ------------------------
+
+
+def test_breeding_give_your_pup_a_name_the_suggested_one_is_the_one_the_preview_shows_and_recorded() -> None:
+    state = in_breeding(3)
+    shown = GAME.view(state, 0).players[0].litter.preview.name
+    assert shown and shown == state.players[0].litter.name
+    assert [a for a in GAME.legal_actions(state, 0) if isinstance(a, ConfirmPup)] == [ConfirmPup()]
+    # the others record their pups meanwhile: the name shown to me does not change
+    for seat in (1, 2):
+        state = act(state, seat, ConfirmPup())
+        assert GAME.view(state, 0).players[0].litter.preview.name == shown
+    line = GAME.describe(state, 0, ConfirmPup(), 1)
+    state = act(state, 0, ConfirmPup())
+    assert state.players[0].pups[0].name == shown and shown in line
+
+
+def test_breeding_give_your_pup_a_name_every_pup_on_the_table_is_offered_a_different_one() -> None:
+    state = in_breeding(6)
+    names = [p.litter.name for p in state.players]
+    assert len(set(names)) == 6
+    taken = {f.name for f in state.females + state.males}
+    taken |= {fox.name for p in state.players for fox in (p.female, p.male)}
+    assert not taken & set(names)
+    # a pup used as a parent keeps its name to itself: the next suggestion skips it
+    state = in_breeding(3)
+    nxt = rules.suggest_name(state, state.players)[0]
+    mum = replace(state.players[0].female, name=nxt, owner=1)
+    state = player(state, 0, female=mum)
+    assert rules.suggest_name(state, state.players)[0] != nxt
+
+
+def test_breeding_give_your_pup_a_name_of_your_own() -> None:
+    state = others_done(in_breeding(3), 0)
+    line = GAME.describe(state, 0, ConfirmPup("Belka II"), 1)
+    after = GAME.apply(state, 0, ConfirmPup("Belka II"))
+    assert after.players[0].pups[0].name == "Belka II" and "Belka II" in line
+
+
+@pytest.mark.parametrize(
+    "name,why",
+    [
+        ("A" * 17, "16 characters"),
+        (" Belka", "space"),
+        ("Bel\tka", "printable"),
+        ("Bel\x1bka", "printable"),
+        ("   ", "letter"),
+        ("!!", "letter"),
+    ],
+)
+def test_breeding_give_your_pup_a_name_a_name_that_cannot_be_written_is_refused(name: str, why: str) -> None:
+    state = in_breeding(3)
+    before = msgspec.json.encode(state)
+    with pytest.raises(IllegalAction, match=why) as refused:
+        GAME.apply(state, 0, ConfirmPup(name))
+    assert str(refused.value).count(".") == 1  # one sentence
+    assert msgspec.json.encode(state) == before
+    assert rules.name_refusal(name) == str(refused.value)
+
+
 # --- Research ------------------------------------------------------------------------
 
 
@@ -649,17 +842,20 @@ def with_study(state, seat: int, card: str, level: int = 0, pups: list | None = 
     return player(state, seat, studies=[StudyProgress(card, level)], pups=pups or [], assigned=[])
 
 
-# s01: level 1 spots 2 + barking 1, level 2 spots 3 + barking 2, level 3 spots 4 + barking 3
+# s01 (content/studies.json) asks for spots and barking; LEVEL[k] is what its level k + 1 asks
+LEVEL = [list(need) for need in STUDY["s01"].needs]
+
+
 def test_research_a_pup_completes_the_next_level_of_a_study() -> None:
-    assert STUDY["s01"].needs[0] == (2, 1, 0, 0)
-    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, [2, 1, 0, 0])])
+    assert LEVEL[0][S] and LEVEL[0][B] and not LEVEL[0][E] and not LEVEL[0][T]
+    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, LEVEL[0])])
     assert GAME.legal_actions(state, 0) == [AssignPup(0, 0), EndResearch()]
     state = act(state, 0, AssignPup(0, 0))
     assert state.players[0].studies[0].level == 1
 
 
 def test_research_a_pup_must_meet_the_level_alone() -> None:
-    pups = [pup(female_blank(), 0, [2, 0, 0, 0]), pup(male_blank(), 0, [0, 1, 0, 0])]
+    pups = [pup(female_blank(), 0, [LEVEL[0][S], 0, 0, 0]), pup(male_blank(), 0, [0, LEVEL[0][B], 0, 0])]
     state = with_study(in_research(), 0, "s01", pups=pups)
     assert GAME.legal_actions(state, 0) == [EndResearch()]
     with pytest.raises(IllegalAction, match="does not meet"):
@@ -667,14 +863,14 @@ def test_research_a_pup_must_meet_the_level_alone() -> None:
 
 
 def test_research_levels_go_in_order_without_skipping() -> None:
-    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, [3, 2, 0, 0])])
+    state = with_study(in_research(), 0, "s01", pups=[pup(female_blank(), 0, LEVEL[1])])
     state = act(state, 0, AssignPup(0, 0))
     assert state.players[0].studies[0].level == 1  # one level, though it met level 2 as well
     assert GAME.legal_actions(state, 0) == [EndResearch()]  # each pup completes one level
 
 
 def test_research_two_pups_can_take_a_study_up_two_levels() -> None:
-    pups = [pup(female_blank(), 0, [3, 2, 0, 0]), pup(male_blank(), 0, [3, 2, 0, 0])]
+    pups = [pup(female_blank(), 0, LEVEL[1]), pup(male_blank(), 0, LEVEL[1])]
     state = with_study(in_research(), 0, "s01", pups=pups)
     state = act(state, 0, AssignPup(0, 0))
     state = act(state, 0, AssignPup(1, 0))
@@ -683,7 +879,7 @@ def test_research_two_pups_can_take_a_study_up_two_levels() -> None:
 
 def test_research_one_pup_goes_to_one_study_card() -> None:
     state = in_research()
-    state = player(state, 0, studies=[StudyProgress("s01", 0), StudyProgress("s02", 0)], pups=[pup(female_blank(), 0, [2, 2, 2, 2])], assigned=[])
+    state = player(state, 0, studies=[StudyProgress("s01", 0), StudyProgress("s02", 0)], pups=[pup(female_blank(), 0, [5, 5, 5, 5])], assigned=[])
     state = act(state, 0, AssignPup(0, 0))
     assert not any(isinstance(a, AssignPup) for a in GAME.legal_actions(state, 0))
     with pytest.raises(IllegalAction, match="already"):

@@ -1,0 +1,33 @@
+"""At a foxtui serve table, keys typed while a move is on its way to the server wait
+for its answer, in order, and are never dropped: a burst acts as typed slowly."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from server_helpers import client_app, make_hub, run, wait_until
+
+from foxtui.server import protocol as p
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from play_helpers import burst  # noqa: E402
+
+
+def test_a_burst_of_touches_at_a_shared_table_makes_every_touch(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)  # the bot stays out of the way
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.link.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "sensible"]))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await wait_until(pilot, lambda: bool(app.table.legal_actions(0)), "Ada's moves")
+            burst(app, ["t", "t", "t", "right", "t"])  # before: one or two touches were made
+            session = hub.tables[1].play.session
+            await wait_until(pilot, lambda: session.step_count == 4, "four touches")
+            assert [s.action.spot for s in session.record.steps] == ["A1", "A1", "A1", "B1"]
+            await wait_until(pilot, lambda: app.table.step_count == 4, "the screen up to date")
+
+    run(main())
