@@ -30,6 +30,7 @@ def _bound(screen) -> dict[str, Any]:
 
 def _state(app) -> tuple:
     return (
+        app.return_code,  # the app is leaving (q Quit)
         tuple(type(s).__name__ for s in app.screen_stack),
         screen_text(app),
         tuple(n.message for n in app._notifications),
@@ -139,3 +140,28 @@ def test_the_replay_the_results_and_the_saved_games() -> None:
         await wait_for(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
 
     _each_key_does_something(lambda: FoxApp(bot_delay=0), new_game)
+
+
+def test_the_pass_screen_the_whole_log_and_the_results() -> None:
+    def two_humans() -> FoxApp:
+        game = GAMES["master-fox"]
+        return FoxApp(session=Session.new(game, [SeatInfo("Ada", age=40), SeatInfo("Bob", age=30)], game.Options(), 5), bot_delay=0)
+
+    async def pass_screen(pilot, app) -> None:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HandoverScreen")
+
+    _each_key_does_something(two_humans, pass_screen)
+
+    async def whole_log(pilot, app) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GameLogScreen")
+
+    _each_key_does_something(lambda: FoxApp(session=_table("master-fox"), bot_delay=60), whole_log)
+
+    finished = finished_session()
+
+    async def results(pilot, app) -> None:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ResultsScreen")
+
+    _each_key_does_something(lambda: FoxApp(session=Session.resume(finished.path), bot_delay=0), results)

@@ -302,6 +302,9 @@ halves make any trait: you name it next.
             return AUTO_MATCH in self.legal
         if action == "back":
             return self._half is not None
+        if action == "page" and self.page == parameters[0] and PAGE_FOR.get(self.view.phase, "table") == parameters[0]:
+            if parameters[0] != "mat" or self._mat_seat == (self.seat if self.seat is not None else self._mat_seat):
+                return False  # already on it, and it is the phase's own page: nothing to go to
         if action == "page" and parameters[0] == "puzzle":
             return self._litter() is not None
         return True
@@ -309,10 +312,15 @@ halves make any trait: you name it next.
     # --- player input
 
     def action_page(self, page: str) -> None:
-        self._page = page
-        if page == "mat":
-            self._mat_seat = self.seat if self.seat is not None else self._mat_seat
+        own_mat = self.seat if self.seat is not None else self._mat_seat
+        if self.page == page and (page != "mat" or self._mat_seat == own_mat):
+            self._page = None  # the same key again: back to the phase's own page
+        else:
+            self._page = page
+            if page == "mat":
+                self._mat_seat = own_mat
         self.redraw_if_shown()
+        self.refresh_bindings()
 
     def action_scroll_page(self, step: int) -> None:
         page = self.query_one("#fx-page", VerticalScroll)

@@ -128,6 +128,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-line", Static).update(Text(line))
 
     def seek(self, n: int) -> None:
+        self.refresh_bindings()  # Prev and Next come and go at the ends
         cursor = self.cursor
         stepped = n == cursor.position + 1 and n <= cursor.length
         before = self._view_at(cursor.state) if stepped else None
@@ -218,6 +219,17 @@ class ReplayScreen(Screen[None]):
             self.app.push_screen(HandoverScreen(self.record.seats[nxt - 1].name), handed)
             return
         self._set_perspective(nxt)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # the key bar names only moves that go somewhere from here
+        position, length = self.cursor.position, self.cursor.length
+        if action in ("step", "round"):
+            return position < length if int(str(parameters[0])) > 0 else position > 0
+        if action == "first":
+            return position > 0
+        if action == "last":
+            return position < length
+        return True
 
     def _set_perspective(self, perspective: int) -> None:
         self.perspective = perspective

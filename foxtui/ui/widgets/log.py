@@ -37,6 +37,7 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
         self._first = 0
         self._teller: Hashable = None
         self._since: int | None = None  # the first step after the teller's own last move
+        self._mark_row: int | None = None  # the wrapped row of the mark, once written
         self._writing = False  # lines are being added: only the lines need drawing
 
     def on_mount(self) -> None:
@@ -72,13 +73,21 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
     def _tell_news(self) -> None:
         """When the news does not all fit in sight, the border says so and how to read it."""
         news = self.news()
-        hidden = self._since is not None and (self._since < self._first or news > max(1, self.scrollable_content_region.height))
-        title = f"{news} steps since your last move: w reads them all" if hidden and news else ""
+        top = max(0, len(self.lines) - self.scrollable_content_region.height)  # the first row in sight
+        if self._since is None or not news:
+            hidden = False
+        elif self._since < self._first or not self._size_known:
+            hidden = True  # it began before the lines kept here (or is not laid out yet)
+        else:
+            hidden = (self._mark_row if self._mark_row is not None else 0) < top
+        steps = "1 step" if news == 1 else f"{news} steps"
+        title = f"{steps} since your last move: w reads them all" if hidden and news else ""
         if str(self.border_title or "") != title:
             self.border_title = title
 
     def _write_all(self) -> None:
         self.clear()
+        self._mark_row = None
         self._add(self._lines, self._first)
 
     def _add(self, lines: list[str], first: int) -> None:
@@ -98,6 +107,8 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
         self._writing = True
         try:
             for text in texts:
+                if text.plain == f"── {SINCE_MOVE} ──":
+                    self._mark_row = len(self.lines)  # where the news starts, wrapped
                 self.write(text, scroll_end=False)
             # RichLog's own scroll waits for the next frame: everything would be drawn twice
             self.scroll_end(animate=False, immediate=True, x_axis=False)
