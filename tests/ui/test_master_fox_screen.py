@@ -20,14 +20,29 @@ from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
 from foxtui.games.master_fox import content
-from foxtui.games.master_fox.actions import END_TURN, SPOTS, STASH, Grab, KeepMission, NoSteal, Steal, Stop, Touch
-from foxtui.games.master_fox.rules import EXTRA, MATCHING, RUSES, WRONG
+from foxtui.games.master_fox.actions import (
+    END_TURN,
+    PUT_BACK,
+    SPOT_INDEX,
+    SPOTS,
+    STASH,
+    EndTurn,
+    Grab,
+    KeepMission,
+    NoSteal,
+    Stash,
+    Steal,
+    Stop,
+    Touch,
+)
+from foxtui.games.master_fox.rules import EXTRA, MATCHING, RUSES, WRONG, loot_count
 from foxtui.games.master_fox.state import RoundSummary, ScoreLine, SeatRound, StealRecord
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games.base import GamePanel
 from foxtui.ui.games.master_fox import BoxBoard, MasterFoxPanel
 from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
 from foxtui.ui.screens.confirm import ConfirmScreen
+from foxtui.ui.screens.handover import HandoverScreen
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.stylesheets import stylesheets
 from foxtui.ui.widgets.keybar import KeyBar
@@ -101,6 +116,55 @@ def before_stop() -> Session:
     """Ada (human) could call STOP now: her sack holds three loot pawns."""
     s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), seed=3)
     return _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, Stop))
+
+
+def _pawn_at(spot: str, *seats: SeatInfo, **options: Any) -> Session:
+    """A fresh table (the first seed that does it) with a pawn on ``spot`` and none on A1."""
+    for seed in range(100):
+        s = Session.new(GAME, list(seats), GAME.Options(**options), seed)
+        if s.state.spots[SPOT_INDEX[spot]] >= 0 and s.state.spots[SPOT_INDEX["A1"]] < 0:
+            return s
+    raise AssertionError(f"no seed puts a pawn on {spot}")
+
+
+def ben_grabbed_b1(ann_felt_it: bool) -> Session:
+    """Ann and Ben, both at the keyboard: Ann's first turn (she touches B1, or only the
+    empty A1), then Ben grabs the pawn on B1 and stashes it. Ann's turn again."""
+    s = _pawn_at("B1", SeatInfo("Ann"), SeatInfo("Ben"))
+    s.act(0, Touch("B1" if ann_felt_it else "A1"))
+    s.act(0, END_TURN)
+    s.act(1, Grab("B1"))
+    s.act(1, STASH)
+    assert s.to_act() == {0}
+    return s
+
+
+def third_loot_in_hand() -> Session:
+    """Ann and Ben at one keyboard, round 1: two loot pawns in Ann's sack and a third in
+    her hand, about to be stashed."""
+    s = _session(SeatInfo("Ann"), SeatInfo("Ben"), seed=3)
+
+    def stashing_the_third(s: Session, seat: int, move: Any) -> bool:
+        st = s.state
+        return (
+            seat == 0 and isinstance(move, Stash) and loot_count(st, 0) == 2
+            and not content.is_ruse(st.pawns[st.players[0].hand.pawn])
+        )
+
+    return _drive(s, stashing_the_third)
+
+
+def stop_with_a_pawn_in_hand() -> Session:
+    """Ann's sack holds three loot pawns; she let a turn pass, and on her next one she
+    has grabbed a fourth pawn: it is in her looting hand."""
+    s = _session(SeatInfo("Ann"), SeatInfo("Ben"), seed=3)
+    s = _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, Stop))
+    s.act(0, END_TURN)
+    while 0 not in s.to_act():
+        s.act(1, s.bot_action(1))
+    s.act(0, Grab(_filled(s)[0]))
+    assert s.state.players[0].hand is not None and Stop() in s.legal_actions(0)
+    return s
 
 
 # --- a small host for the panel alone
@@ -257,6 +321,97 @@ def test_stop_asks_first_then_posts_the_legal_stop():
     run(app, body)
 
 
+def _status(app: App) -> str:
+    return str(app.screen.query_one("#mf-status", Static).render()).splitlines()[0]
+
+
+def _keys_shown(app: App) -> set[str]:
+    return {b.binding.id for b in app.screen.active_bindings.values()}
+
+
+async def _past_the_pass_screen(pilot, app: App) -> None:
+    await wait_for(pilot, lambda: isinstance(app.screen, (HandoverScreen, PlayScreen)))
+    if isinstance(app.screen, HandoverScreen):
+        await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+
+
+def test_stop_timing_stash_the_third_loot_and_stop_is_offered_in_the_same_turn():
+    """End the mission: STOP may be called the moment the sack holds three loot pawns.
+    Ann stashes her third; the box does not pass to Ben (no pass screen), her turn says
+    what is left in it, and STOP is on the key bar right away."""
+    session = third_loot_in_hand()  # Ben at the same keyboard: a passed turn would show his pass screen
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await _past_the_pass_screen(pilot, app)
+        assert "your turn" in _status(app) and "s" in app.screen.query_one("#mf-hint", Static).render().plain
+        await pilot.press("s")
+        await wait_for(pilot, lambda: len(session.state.players[0].sack) == 3)
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen) and session.to_act() == {0}
+        assert _status(app).endswith("your turn: call STOP! or end your turn")
+        assert {"master_fox.stop", "master_fox.end_turn"} <= _keys_shown(app)
+        hint = app.screen.query_one("#mf-hint", Static).render().plain
+        assert "x call STOP!" in hint and "e end your turn" in hint
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        assert "Round 1 is over: Ann called STOP!" in screen_text(app)
+
+    run(app, body)
+
+
+def test_stop_timing_a_turn_with_nothing_left_but_its_end_says_so():
+    """No STOP to call: once the touches and the grab are used the status says the turn
+    can only be ended (not "0 of 3 touches left, grab used")."""
+    s = _pawn_at("B1", SeatInfo("Ann"), SeatInfo("Ben"))
+    for spot in ("A1", "A1", "A1"):
+        s.act(0, Touch(spot))
+    s.act(0, Grab("A1"))  # empty: the turn goes on
+    app = PanelHost(s, 0)
+
+    async def body(pilot) -> None:
+        assert _status(app).endswith("your turn: touches and grab used, end it")
+
+    run(app, body)
+
+
+def test_stop_with_a_pawn_in_hand_returns_it_to_the_box():
+    """End the mission: a pawn still in the looting hand at STOP goes back into the box.
+    Ann holds one; STOP is offered, the question says where the pawn goes, and her sack
+    is scored without it."""
+    session = stop_with_a_pawn_in_hand()
+    sack = [session.state.pawns[h.pawn] for h in session.state.players[0].sack]
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await _past_the_pass_screen(pilot, app)
+        assert "master_fox.stop" in _keys_shown(app)
+        assert "x call STOP!" in app.screen.query_one("#mf-hint", Static).render().plain
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question.endswith("The pawn in your looting hand goes back into the box.")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        scored = session.state.summaries[-1].seats[0]
+        assert scored.revealed == scored.scored == sack and len(sack) == 3  # the held pawn is not in it
+        assert f"Sack: {', '.join(content.label(k) for k in sack)}" in screen_text(app)
+        assert "You called STOP! The pawn in your hand goes back into the box." in session.log(0)
+
+    run(app, body)
+
+
+def test_help_tells_the_truth_about_carved_tokens_grab_marks_and_stop():
+    help_text = " ".join(MasterFoxPanel.KEYS_HELP.split())
+    assert "`ruse?` for a carved token" not in help_text  # not in rounds 2 and 3
+    assert "`Fox` in round 2, `Fo/Sn` (fox or snake) in round 3, and `ruse?` from round 4" in help_text
+    assert "`*` when that changes nothing you remember, `!` when your memory there is older" in help_text
+    assert "right after the stash that brings the third, before your turn passes" in help_text
+    assert "also with a pawn in your hand (it goes back into the box)" in help_text
+
+
 def test_every_binding_has_an_id_and_a_description():
     for owner in (MasterFoxPanel, RoundSummaryScreen):
         for binding in owner.BINDINGS:
@@ -356,9 +511,142 @@ def test_seat_0_never_sees_seat_1s_memory():
         assert "“" not in screen  # Ada has felt nothing: no felt words anywhere
         for text in felt_by_bob:
             assert text not in screen
-    # whatever Bob felt elsewhere, Ada's panel is the same, spot by spot
-    other = [s for s in _filled(session) if s not in bob][:3]
+    # whatever Bob felt elsewhere, Ada's panel is the same, spot by spot (his grab,
+    # which everyone hears, at the same spot)
+    other = [s for s in _filled(session) if s not in bob][:2] + bob[-1:]
     assert _seat0_screens(other) == screens
+
+
+def board_row(app: App, row: int) -> str:
+    return str(app.query_one(BoxBoard).render()).splitlines()[row]
+
+
+def test_grab_marks_anns_board_shows_that_ben_grabbed_at_b1():
+    """Ann never felt B1; Ben grabbed the pawn there. Ann's board marks B1 (`*`: nothing
+    she remembers is put in doubt), the spot says who grabbed, when, and that a pawn was
+    taken; Ben's own board has his empty grab there and no mark."""
+    session = ben_grabbed_b1(ann_felt_it=False)
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        row = board_row(app, 1)
+        assert row[2:14] == "×     ·*    "  # A1 felt empty, B1 never felt and grabbed
+        assert row.count("*") == 1 and "!" not in row
+        await pilot.press("right")
+        assert spot_text(app) == "B1 · not felt this round\n* Ben grabbed here 1 turn ago and took a pawn."
+        legend = str(app.query_one("#mf-legend", Static).render())
+        assert "·* others grabbed here  Cow! may be stale now" in legend
+
+    run(app, body)
+    bens = PanelHost(session, 1)
+
+    async def ben(pilot) -> None:
+        assert board_row(bens, 1)[2:14] == "·     ×     "  # no mark where only he grabbed
+        await pilot.press("right")
+        assert "grabbed here" not in spot_text(bens)
+
+    run(bens, ben)
+
+
+def test_grab_marks_a_memory_older_than_bens_grab_is_shown_as_possibly_stale():
+    session = ben_grabbed_b1(ann_felt_it=True)
+    felt = session.view(0).memory[SPOT_INDEX["B1"]]
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        row = board_row(app, 1)
+        glyph = row[8:14].rstrip()
+        assert glyph.endswith("!") and len(glyph) >= 2 and "*" not in row  # what she felt, marked
+        await pilot.press("right")
+        spot = spot_text(app).splitlines()
+        assert spot[0] == "B1 · felt 1× · 2 turns ago"  # in Ann's first turn
+        assert f"“{felt.text}”" in spot_text(app)  # the memory stays as she felt it
+        assert spot[-1] == "! Ben grabbed here 1 turn ago: may be stale."
+
+    run(app, body)
+
+
+def test_grab_marks_go_once_the_spot_is_felt_again_and_show_in_the_public_view():
+    session = ben_grabbed_b1(ann_felt_it=True)
+    public = PanelHost(session, None)
+
+    async def look(pilot) -> None:
+        assert board_row(public, 1)[2:14] == "·     ·*    "  # grabs are heard by everyone
+        await pilot.press("right")
+        assert spot_text(public).endswith("* Ben grabbed here 1 turn ago and took a pawn.")
+
+    run(public, look)
+    session.act(0, Touch("B1"))
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        assert "!" not in board_row(app, 1) and "*" not in board_row(app, 1)
+        assert board_row(app, 1)[8:14] == "×     "  # felt again: empty now
+
+    run(app, body)
+
+
+def test_grab_marks_several_grabbers_on_one_spot():
+    s = _pawn_at("B1", SeatInfo("Ann"), SeatInfo("Ben"), SeatInfo("Cy"))
+    s.act(0, END_TURN)
+    s.act(1, Grab("B1"))
+    s.act(1, PUT_BACK)  # it lands on a random empty spot
+    s.act(2, Grab("B1"))
+    assert s.view(0).heard[SPOT_INDEX["B1"]].seats == [1, 2]
+    app = PanelHost(s, 0)
+
+    async def body(pilot) -> None:
+        await pilot.press("right")
+        # the latest grab is named last; Ben's came up with the pawn, whatever Cy's found
+        assert spot_text(app).endswith("* Ben and Cy grabbed here, Cy this turn; a pawn was taken.")
+
+    run(app, body)
+
+
+def test_memory_age_in_real_time_is_told_in_moves_not_turns():
+    """Real time has no turns: how old a memory is, and a grab heard, is said in the
+    moves made at the table since."""
+    s = _pawn_at("B1", SeatInfo("Ann"), SeatInfo("Ben"), mode="realtime")
+    s.act(0, Touch("B1"))
+    s.act(1, Touch("C1"))
+    s.act(1, Grab("B1"))
+    s.act(1, STASH)
+    s.act(1, Touch("C1"))
+    app = PanelHost(s, 0)
+
+    async def body(pilot) -> None:
+        await pilot.press("right")
+        text = spot_text(app)
+        assert text.splitlines()[0] == "B1 · felt 1× · 4 moves ago"
+        assert text.endswith("! Ben grabbed here 2 moves ago: may be stale.")
+        assert "turn" not in text
+
+    run(app, body)
+
+
+def test_a_carved_token_is_named_as_the_ruse_kinds_in_the_box_allow():
+    """Round 2 only foxes are in: a carved token is a Fox; round 3 Fox or Snake; from
+    round 4, with the hammer, any ruse pawn (the board glyph and the spot say the same)."""
+    seen = {}
+    for rnd in (2, 3, 4):
+        s = _session(SeatInfo("Ann"), SeatInfo("Ben", bot="sensible"), seed=3)
+        s = _drive(
+            s,
+            lambda s, seat, move: s.state.round == rnd and s.state.phase == "loot" and seat == 0
+            and s.state.touches_left > 0 and s.state.players[0].hand is None,
+        )
+        token = next(i for i, p in enumerate(s.state.spots) if p >= 0 and content.is_ruse(s.state.pawns[p]))
+        s.act(0, Touch(SPOTS[token]))
+        app = PanelHost(s, 0)
+
+        async def body(pilot, token=token) -> None:
+            app.query_one(MasterFoxPanel)._move_to(token)
+            await pilot.pause()
+            cell = str(app.query_one(BoxBoard).render()).splitlines()[1 + token // 8][2 + token % 8 * 6 :][:5]
+            seen[rnd] = (cell.strip(), spot_text(app).splitlines()[-1])
+
+        run(app, body)
+    assert seen == {2: ("Fox", "→ Fox"), 3: ("Fo/Sn", "→ Fox or Snake?"), 4: ("ruse?", "→ a ruse pawn?")}
 
 
 def test_public_view_shows_no_memory_and_offers_nothing():
@@ -521,7 +809,9 @@ def test_round_summary_for_four_players_fits_80_columns_and_scrolls():
         assert re.search(r"Ada +\+2 +\+2 +7 \(2×3\+1×1\)", seen)
         assert re.search(r"Bartholomew +0 +\+0 +6 \(2×3\+0×1\)", seen)
         words = " ".join(seen.replace("█", " ").split())  # a wrapped sack line reads whole
-        assert "Sack: Pig, Cow, Snake, Goose · snake brought: Cow" in words
+        # the sack as scored, after the snakes: Ada's snake brought Bartholomew's cow
+        assert "Sack: Pig, Cow, Snake, Goose, Cow · snake brought: Cow" in words
+        assert "Sack: empty · snake took: Cow, Pig" in words
         for line in summary.seats[0].lines:  # every score line with its points on its line
             assert re.search(rf"{line.category} +[+−]{abs(line.points)}", seen)
         body_widget = screen.query_one("#mf-summary-body")
@@ -556,6 +846,26 @@ def test_snapshot_board_mid_round(snap_compare):
     async def ready(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
         await pilot.press("right", "right")  # the cursor on C1, a spot Ada felt
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+
+def test_snapshot_board_with_grabs_heard(snap_compare):
+    """Ann felt B1; Ben took the pawn there (her memory of B1 may be stale); Ann felt C1,
+    then Ben grabbed at F1, which Ann never felt. Her cursor on B1."""
+    session = ben_grabbed_b1(ann_felt_it=True)
+    session.act(0, Touch("C1"))
+    session.act(0, END_TURN)
+    session.act(1, Grab("F1"))
+    if session.state.players[1].hand is not None:
+        session.act(1, STASH)
+    else:
+        session.act(1, END_TURN)
+    app = _snap_app(session)
+
+    async def ready(pilot) -> None:
+        await _past_the_pass_screen(pilot, app)
+        await pilot.press("right")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
 

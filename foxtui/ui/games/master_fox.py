@@ -38,7 +38,7 @@ from foxtui.games.master_fox.actions import (
 )
 from foxtui.games.master_fox.actions import Action
 from foxtui.games.master_fox.rules import SACK_LIMIT, STOP_LOOT
-from foxtui.games.master_fox.view import View
+from foxtui.games.master_fox.view import Heard, View, ago
 
 from ..widgets.moves import Moves
 from ..widgets.status import same_content, update_if_changed
@@ -52,6 +52,13 @@ LABEL = 2
 
 #: colour per felt level (text says the same thing, colour only helps)
 LEVEL_STYLE = {0: "bright_black", 1: "bright_yellow", 2: "cyan", 3: "green"}
+
+#: the mark after a spot where others grabbed since this seat last felt it: ``!`` when
+#: what it remembers there is older than such a grab (it may be wrong now), ``*`` when
+#: nothing remembered is put in doubt (never felt, or felt empty and only empty hands
+#: since). Characters, not colours alone: they read in 16 colours and without colour.
+STALE_MARK, GRAB_MARK = "!", "*"
+MARK_STYLE = {STALE_MARK: "bold red", GRAB_MARK: "bold magenta"}
 
 
 #: move key action -> the kind of legal move it plays, and whether it plays on the cursor spot
@@ -81,29 +88,63 @@ def _short(kind: str) -> str:
     return content.label(kind)[:CELL]
 
 
-def cell_glyph(feel: Any | None) -> Text:
-    """A spot on the board: · never felt, × felt empty, else what it could be."""
+def cell_glyph(feel: Any | None, heard: Heard | None = None) -> Text:
+    """A spot on the board: · never felt, × felt empty, else what it could be (at most
+    CELL characters); then the grab mark, if others grabbed there since (see GRAB_MARK)."""
     if feel is None:
-        return Text("·", style="bright_black")
-    if not feel.could_be:
-        return Text("×", style="bright_black")
-    kinds = feel.could_be
-    if len(kinds) == 1:
-        text = _short(kinds[0])
-    elif len(kinds) == 2:
-        text = "/".join(content.label(k)[:2] for k in kinds)
-    elif all(content.is_ruse(k) for k in kinds):
-        text = "ruse?"
+        out = Text("·", style="bright_black")
+    elif not feel.could_be:
+        out = Text("×", style="bright_black")
     else:
-        text = f"{len(kinds)}?"
-    return Text(text, style=LEVEL_STYLE.get(feel.level, "green"))
+        kinds = feel.could_be
+        if len(kinds) == 1:
+            text = _short(kinds[0])
+        elif len(kinds) == 2:
+            text = "/".join(content.label(k)[:2] for k in kinds)
+        elif all(content.is_ruse(k) for k in kinds):
+            text = "ruse?"
+        else:
+            text = f"{len(kinds)}?"
+        out = Text(text, style=LEVEL_STYLE.get(feel.level, "green"))
+    if heard is not None:
+        mark = grab_mark(heard)
+        out.append(mark, style=MARK_STYLE[mark])
+    return out
 
 
-def _turns_ago(feel: Any, now: int) -> str:
-    ago = now - feel.turn
-    if ago <= 0:
-        return "this turn"
-    return "1 turn ago" if ago == 1 else f"{ago} turns ago"
+def grab_mark(heard: Heard) -> str:
+    return STALE_MARK if heard.stale else GRAB_MARK
+
+
+def _who(view: View, seats: list[int]) -> str:
+    names = [view.names[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def heard_sentence(view: View, heard: Heard) -> str:
+    """What the seat heard at a spot, in a line or two of the spot's details:
+    "! Ben grabbed here 2 turns ago: may be stale."."""
+    when = ago(view, heard.turn)
+    who = _who(view, heard.seats)
+    # several: the latest grab is the last one named (heard.seats is in that order)
+    latest = "" if len(heard.seats) == 1 else f", {view.names[heard.seats[-1]]}"
+    grabbed = f"{who} grabbed here{latest} {when}"
+    if heard.stale:  # what the seat remembers there is older than that grab
+        return f"{STALE_MARK} {grabbed}: may be stale."
+    if heard.took:
+        took = " and took a pawn" if len(heard.seats) == 1 else "; a pawn was taken"
+        return f"{GRAB_MARK} {grabbed}{took}."
+    found = " and found nothing" if len(heard.seats) == 1 else "; no hand found anything"
+    return f"{GRAB_MARK} {grabbed}{found}."
+
+
+def _loot(view: View) -> int:
+    """Loot pawns in the seat's own sack (a carved token is known to be a ruse pawn)."""
+    return sum(1 for f in view.sack if not all(content.is_ruse(k) for k in f.could_be))
+
+
+def _may_stop(view: View) -> bool:
+    return _loot(view) >= STOP_LOOT
 
 
 def _legend() -> Text:
@@ -113,6 +154,12 @@ def _legend() -> Text:
     for level in (1, 2, 3):
         out.append(f"{level}", style=f"bold {LEVEL_STYLE[level]}")
         out.append(" ")
+    # the marks as they stand on the board, right after a spot's glyph
+    out.append("\n·", style="bright_black")
+    out.append(GRAB_MARK, style=MARK_STYLE[GRAB_MARK])
+    out.append(" others grabbed here  Cow", style="bright_black")
+    out.append(STALE_MARK, style=MARK_STYLE[STALE_MARK])
+    out.append(" may be stale now", style="bright_black")
     return out
 
 
@@ -151,7 +198,8 @@ class BoxBoard(Widget):
     @staticmethod
     def _spot_region(index: int) -> Region:
         row, col = divmod(index, len(COLUMNS))
-        return Region(LABEL + col * (CELL + GAP), 1 + row, CELL, 1)  # line 0 names the columns
+        # line 0 names the columns; a spot's mark may stand in the gap after it
+        return Region(LABEL + col * (CELL + GAP), 1 + row, CELL + GAP, 1)
 
     def line_text(self, y: int) -> Text:
         """Line ``y`` of the board: 0 names the columns, 1..ROWS are the rows of spots."""
@@ -165,13 +213,14 @@ class BoxBoard(Widget):
         out.append(f"{row + 1}".ljust(LABEL), style="bold")
         for col in range(len(COLUMNS)):
             index = row * len(COLUMNS) + col
-            if col:
-                out.append(" " * GAP)
+            # a spot: its glyph in CELL columns, then the gap, where a mark after a
+            # glyph of the full width stands (cell_glyph: "Go/He!")
             glyph = self._cells[index].copy()
-            glyph.truncate(CELL)
-            glyph.pad_right(CELL - len(glyph))
+            glyph.truncate(CELL + GAP)
             if index == self._cursor:
+                glyph.pad_right(max(CELL - len(glyph), 0))
                 glyph.stylize("reverse bold")
+            glyph.pad_right(max(CELL + GAP - len(glyph), 0))
             out.append_text(glyph)
         return out
 
@@ -202,10 +251,16 @@ class MasterFoxPanel(GamePanel[View, Action]):
 
 The box is a grid of 40 spots, columns **A–H** and rows **1–5**. Each spot shows
 what *you* last felt there: `·` never touched, `×` empty, a name when you are
-sure, two names (`Co/Ho`) when it could be either, `ruse?` for a carved token.
-Colours show how often you felt it: once, twice, three times (the line under the
-board shows each colour; the spot's details say it in words).
-Memories can be stale: someone else may have taken that pawn since.
+sure, two names (`Co/Ho`) when it could be either. A carved token is a ruse
+pawn of a kind already in the box: `Fox` in round 2, `Fo/Sn` (fox or snake) in
+round 3, and `ruse?` from round 4, once the hammer is in too.
+Colours show how often you felt it: once, twice, three times (the lines under
+the board show each colour and mark; the spot's details say it in words).
+
+Everyone hears where a hand grabs. A mark after a spot tells you that someone
+else grabbed there since you last felt it: `*` when that changes nothing you
+remember, `!` when your memory there is older than that grab and may be stale
+(the pawn you felt may be gone). The spot's details say who grabbed, and when.
 
 - **Arrow keys** or **h j k l**: move the cursor over the box (a click works too).
 - **t**: touch the spot under the cursor; each touch of the same pawn tells you more.
@@ -213,7 +268,10 @@ Memories can be stale: someone else may have taken that pawn since.
 - **s**: stash the pawn in your hand into your sack (four pawns at most).
 - **p**: put the pawn in your hand back; it lands somewhere random.
 - **e**: end your turn and pass the box.
-- **x**: call STOP! once your sack holds three loot pawns (you are asked to confirm).
+- **x**: call STOP! (you are asked to confirm) once your sack holds three
+  loot pawns: right after the stash that brings the third, before your turn
+  passes, and whenever you may move after that, also with a pawn in your hand
+  (it goes back into the box).
 - In a choice list (which mission stays, what your snake steals): **↑ ↓** or
   **j k** to pick, **Enter** to choose.
 
@@ -357,9 +415,10 @@ Only the moves you may make now are offered.
                 self.choose(self._move("stop"))
 
         # STOP ends the round for everyone and cannot be taken back: ask once.
-        self.app.push_screen(
-            ConfirmScreen("Call STOP? Looting ends for everyone and every sack is shown."), answered
-        )
+        question = "Call STOP? Looting ends for everyone and every sack is shown."
+        if self.view.hand is not None:
+            question += " The pawn in your looting hand goes back into the box."
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     # --- drawing
 
@@ -391,7 +450,8 @@ Only the moves you may make now are offered.
         if view.box:  # replay of a finished game, everything shown: the true box
             cells = [Text("×", style="bright_black") if k is None else Text(_short(k), style="bold") for k in view.box]
         else:
-            cells = [cell_glyph(f) for f in self._memory(view)]
+            heard = view.heard or [None] * len(SPOTS)
+            cells = [cell_glyph(f, h) for f, h in zip(self._memory(view), heard)]
         self.query_one(BoxBoard).draw(cells, self._cursor)
         update_if_changed(self.query_one("#mf-spot", Static), self._spot_text(view))
         update_if_changed(self.query_one("#mf-hand", Static), self._hand_text(view))
@@ -406,9 +466,15 @@ Only the moves you may make now are offered.
                 parts.append("everyone loots at once")
             elif view.current is not None:
                 whose = "your turn" if view.current == me else f"{names[view.current]}'s turn"
-                touches = f"{view.touches_left} of {view.touches_per_turn} touches left"
-                grab = "grab used" if view.grab_used else "grab unused"
-                parts.append(f"{whose}: {touches}, {grab}")
+                if view.current == me and view.hand is None and view.touches_left == 0 and view.grab_used:
+                    # nothing left to feel or grab: say what is left (after the stash that
+                    # brings the sack to three loot, the turn waits for STOP or its end)
+                    left = "call STOP! or end your turn" if _may_stop(view) else "touches and grab used, end it"
+                    parts.append(f"{whose}: {left}")
+                else:
+                    touches = f"{view.touches_left} of {view.touches_per_turn} touches left"
+                    grab = "grab used" if view.grab_used else "grab unused"
+                    parts.append(f"{whose}: {touches}, {grab}")
         elif view.phase == "keep":
             parts.append(f"{names[view.elders[-1]]} keeps a mission")
         elif view.phase == "steal":
@@ -438,21 +504,24 @@ Only the moves you may make now are offered.
             kind = view.box[self._cursor]
             out.append(f": {'empty' if kind is None else kind_label(kind)}")
             return out
+        heard = view.heard[self._cursor] if view.heard else None
         if self.seat is None:
             out.append("\nThe public view shows no one's memories.")
-            return out
-        feel = self._memory(view)[self._cursor]
-        if feel is None:
-            out.append(" · not felt this round")
-            return out
-        # how old the memory is: the pawn may have been taken since
-        age = _turns_ago(feel, view.turn)
-        if not feel.could_be:
-            out.append(f" · empty · {age}")
-            return out
-        out.append(f" · felt {feel.level}× · {age}")
-        out.append(f"\n“{feel.text}”", style=LEVEL_STYLE.get(feel.level, ""))
-        out.append(f"\n→ {guess(feel.could_be)}", style="bold")
+        else:
+            feel = self._memory(view)[self._cursor]
+            if feel is None:
+                out.append(" · not felt this round")
+            elif not feel.could_be:  # how old the memory is: things may have changed since
+                out.append(f" · empty · {ago(view, feel.turn)}")
+            else:
+                out.append(f" · felt {feel.level}× · {ago(view, feel.turn)}")
+                out.append(f"\n“{feel.text}”", style=LEVEL_STYLE.get(feel.level, ""))
+                out.append(f"\n→ {guess(feel.could_be)}", style="bold")
+        if heard is not None:  # grabs are heard by everyone: the public view has them too
+            out.append("\n")
+            sentence = heard_sentence(view, heard)
+            out.append(sentence[0], style=MARK_STYLE[sentence[0]])
+            out.append(sentence[1:])
         return out
 
     def _hand_text(self, view: View) -> Text:
@@ -469,7 +538,7 @@ Only the moves you may make now are offered.
     def _sack_text(self, view: View) -> Text:
         if self.seat is None:
             return Text("")
-        loot = sum(1 for f in view.sack if not all(content.is_ruse(k) for k in f.could_be))
+        loot = _loot(view)
         out = Text(f"Sack {len(view.sack)}/{SACK_LIMIT}", style="bold")
         out.append(f" ({loot} loot; STOP needs {STOP_LOOT}): ")
         if not view.sack:

@@ -166,16 +166,17 @@ class RoundSummaryScreen(ModalScreen[None]):
         return table
 
     def _sack_line(self, result: Any) -> Text:
-        """The sack as shown at STOP, and what the snakes changed in it."""
+        """The sack as it was scored (after the snakes struck), and what they changed in
+        it since STOP: what a snake brought, what a snake took."""
         out = Text("Sack: ")
-        out.append_text(self._sack(result.revealed))
+        out.append_text(self._sack(result.scored))
         gained = _difference(result.scored, result.revealed)
         taken = _difference(result.revealed, result.scored)
         if gained:
             out.append(" · snake brought: ", style="italic")
             out.append_text(self._sack(gained))
         if taken:
-            out.append(" · stolen: ", style="italic")
+            out.append(" · snake took: ", style="italic")
             out.append_text(self._sack(taken))
         return out
 
