@@ -287,7 +287,7 @@ async def main(options: argparse.Namespace) -> None:
     log = open(folder / "server.log", "w")
     server = subprocess.Popen(
         [sys.executable, "-m", "foxtui", "serve", "--open", "--port", str(port), "--data", str(folder / "data"),
-         "--bot-delay", "2", "--max-connections", str(clients + 5), "--max-per-address", str(clients + 5)],
+         "--bot-delay", "2", "--max-sessions", str(clients + 5), "--max-per-address", str(clients + 5)],
         stdout=log, stderr=log,
     )  # fmt: skip
     try:

@@ -18,7 +18,7 @@ import re
 import tempfile
 from hashlib import blake2b
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 import msgspec
 
@@ -31,10 +31,18 @@ class RecordError(Exception):
     """A record that cannot be used; the message is one sentence naming the file."""
 
 
-class Step(msgspec.Struct, frozen=True):
+#: who made a step, when it was not the seat's own player: "bot", a bot that chose
+#: for a player whose move time ran out (a shared table's move limit)
+StepBy = Literal["bot"]
+
+
+class Step(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int
     action: Any
     hash: str
+    #: None: the seat's own player (or its bot) chose it. Written only when set, so
+    #: records without it stay byte for byte as they were.
+    by: StepBy | None = None
 
 
 class TableClock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,6 +81,7 @@ class _StepFile(msgspec.Struct, forbid_unknown_fields=True):
     seat: int
     action: msgspec.Raw
     hash: str
+    by: StepBy | None = None
 
 
 class _Header(msgspec.Struct, forbid_unknown_fields=True):
@@ -213,7 +222,7 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
             action = msgspec.json.decode(raw.action, type=game.Action)
         except msgspec.DecodeError as exc:
             raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
-        steps.append(Step(raw.seat, action, raw.hash))
+        steps.append(Step(raw.seat, action, raw.hash, raw.by))
     return GameRecord(header.game, options, header.seats, header.seed, steps, clock=header.clock, bot_speed=header.bot_speed)
 
 
