@@ -218,7 +218,7 @@ class _LinkLog(logging.Handler):
     """The client process's log lines go to the server's log, never to the terminal."""
 
     def __init__(self, link: ServerLink) -> None:
-        super().__init__(logging.INFO)
+        super().__init__(logging.WARNING)  # what went wrong; the rest is the client's own business
         self.link = link
 
     def emit(self, record: logging.LogRecord) -> None:
@@ -259,7 +259,6 @@ def run_client(fd: int) -> int:
         link = await ServerLink.from_fd(fd)
         handler = _LinkLog(link)
         logging.getLogger().addHandler(handler)
-        logging.getLogger().setLevel(logging.INFO)
         app = ClientApp(link, low_bandwidth=low_bandwidth)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGXCPU, app._close_with, TOO_BUSY)

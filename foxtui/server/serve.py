@@ -146,9 +146,9 @@ async def _run(
     )
     await stop.wait()
     LOG.info("foxtui serve: stopping; every table is saved")
-    server.close()
-    hub.save_all()
+    hub.stop_tables()  # nothing more is played; every running clock is saved
     await end_sessions(front, "The foxtui server is stopping; every table is saved. Please connect again later.")
+    server.close()  # (this closes every connection too)
     hub.close()
     store.close()
     if forker is not None:

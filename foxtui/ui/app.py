@@ -142,13 +142,13 @@ class FoxApp(App):
         self.open_session(session)
 
     def open_replay(self, path: Path) -> None:
-        from foxtui.engine.record import RecordError, decode_record
+        from foxtui.engine.record import RecordError, decode_record, read_record_file
 
         from .screens.replay import ReplayScreen
 
         path = Path(path)
         try:
-            record = decode_record(path.read_bytes(), path.name)
+            record = decode_record(read_record_file(path), path.name)
             if self._refuse_without_screen(record.game):
                 return
             screen = ReplayScreen(_game(record.game), record, path.name)
