@@ -115,6 +115,55 @@ def preload() -> None:
     import textual.widgets._toast  # noqa: F401
 
 
+def warm_up() -> None:
+    """Draw a lobby once, headless, before the first fork: what Textual and Python do
+    the first time (lazy imports, caches, the interpreter's specialised bytecode) is
+    then done in pages every child shares, instead of again in each child."""
+    import asyncio
+    import threading
+
+    from . import protocol as p
+    from .client import ClientApp
+
+    class Link:
+        def send(self, message: Any) -> None:
+            pass
+
+        def set_name(self, name: str) -> None:
+            pass
+
+        def page(self, page: int) -> None:
+            pass
+
+        def leave(self) -> None:
+            pass
+
+        async def run(self, on_message: Any) -> str:
+            on_message(p.Welcome(None))
+            await asyncio.sleep(0.2)
+            on_message(p.Welcome("Warm"))
+            seats = [p.SeatSlot("Warm", yours=True, online=True), p.SeatSlot("")]
+            on_message(p.Lobby([p.TableInfo(1, "master-fox", "Master Fox", seats, "waiting", 0)]))
+            await asyncio.sleep(3600)
+            return ""
+
+        def close(self) -> None:
+            pass
+
+    async def lobby() -> None:
+        app = ClientApp(Link())  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.5)
+            await pilot.press("x", "escape")
+
+    try:
+        asyncio.run(lobby())
+    except Exception:  # a warm-up that fails costs memory, not sessions
+        pass
+    asyncio.set_event_loop_policy(None)  # each child makes its own loop
+    assert threading.active_count() == 1, "the fork server must fork with one thread"
+
+
 class ForkServer:
     def __init__(self, control: socket.socket) -> None:
         self.control = control
@@ -267,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     control = socket.socket(fileno=args.fd)
     preload()
+    warm_up()
     gc.collect()
     gc.freeze()
     send(control, ("ready",))
