@@ -322,3 +322,35 @@ def test_the_action_timer_goes_on_after_a_restart(tmp_path, monkeypatch, stop):
         assert update.clock is not None and update.clock <= left
 
     run(main())
+
+
+def test_the_lobby_screen_turns_the_pages(tmp_path):
+    _many_tables(tmp_path / "server.sqlite3", 40)
+
+    async def main():
+        hub = make_hub(tmp_path)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Page 1 of 3" in screen_text(app), "the first page")
+            assert "40" in screen_text(app) and " 25 " not in screen_text(app)
+            await pilot.press("pagedown")
+            await wait_until(pilot, lambda: "Page 2 of 3" in screen_text(app), "the second page")
+            assert app.lobby.tables[0].id == 40 - hub_module.LOBBY_PAGE
+            await pilot.press("pageup", "pageup")
+            await wait_until(pilot, lambda: "Page 1 of 3" in screen_text(app), "back to the first")
+
+    run(main())
+
+
+def test_a_client_process_may_use_its_share_of_the_processor_and_bursts_only():
+    from foxtui.server.spawn import ClientLimits, CpuBudget
+
+    budget = CpuBudget(ClientLimits(cpu_share=0.5, cpu_burst=10.0), now=0.0)
+    assert budget.update(used=0.0, now=0.0) == 10  # a burst of 10 s at first
+    soft = budget.update(used=1.0, now=10.0)  # an idle player: the budget stays full
+    assert soft == 11 and budget.left == 10.0
+    for second in range(11, 60):  # spinning: a core for every second of wall time
+        soft = budget.update(used=1.0 + second - 10, now=float(second))
+    assert budget.left <= 0 and soft <= 1.0 + 49 + 1  # the kernel's limit is reached now

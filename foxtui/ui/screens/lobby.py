@@ -85,8 +85,9 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("question_mark", "help", "Help", id="lobby.help"),
         Binding("q", "quit", "Quit", id="lobby.quit"),
-        Binding("pagedown", "page(1)", "Next page", id="lobby.next_page", show=False),
-        Binding("pageup", "page(-1)", "Previous page", id="lobby.previous_page", show=False),
+        # priority: the table list would take them to scroll, and a page of it fits anyway
+        Binding("pagedown", "page(1)", "Next page", id="lobby.next_page", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Previous page", id="lobby.previous_page", show=False, priority=True),
     ]
 
     def __init__(self, link: LobbyLink) -> None:
