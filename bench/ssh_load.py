@@ -19,7 +19,14 @@ to the last byte of the screen update it caused), bytes sent per step, CPU used
 by the server and by the client processes it started, and the server's memory
 per connected player (server process plus its client processes, divided by N).
 
+Before the play, for every session: the time from opening it to its first frame
+(the name question drawn), and once every player is in the lobby, each client
+process's proportional memory (PSS: a page shared by k processes counts 1/k in
+each), its median, and the players per GiB that implies. ``--lobby`` stops there:
+N players in the lobby, nothing played.
+
     python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0] [--low-bandwidth]
+    python bench/ssh_load.py --clients 8 --lobby
 """
 
 from __future__ import annotations
@@ -147,12 +154,19 @@ async def player(
         "127.0.0.1", port, username=f"p{n}", client_keys=[key], known_hosts=None, agent_path=None
     )
     env = {"FOXTUI_LOW_BANDWIDTH": "1"} if options.low_bandwidth else {}
+    opened = time.monotonic()
     chan, screen = await conn.create_session(
         Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None, env=env
     )
     await screen.wait_for(b"Choose the name")
+    results["first_frame"].append(time.monotonic() - opened)
     chan.write(f"P{n}\r".encode())
     await screen.wait_for(b"you are P")
+    results["in_lobby"] += 1
+    if options.lobby:
+        await start.wait()  # measured in the lobby; then gone
+        conn.close()
+        return
     chan.write(b"n")
     await screen.wait_for(b"Create")
     # Each key waits for the screen to answer the one before (a busy machine is slow).
@@ -223,6 +237,32 @@ def rss_kib(pid: int) -> int:
     return total
 
 
+def pss_kib(pid: int) -> int:
+    """A process's proportional set size (its private pages, plus each shared page
+    divided by the number of processes sharing it)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def client_pids(server: int) -> list[int]:
+    """The server's descendants that are a session's screen: those with a controlling
+    terminal (the fork server, if any, has none)."""
+    out = []
+    for p in _family(server)[1:]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[4]) != 0:  # tty_nr
+            out.append(p)
+    return out
+
+
 def cpu_seconds(pid: int) -> tuple[float, float]:
     """CPU time (user + system) of the server process, and of its descendants alive now."""
     server = clients = 0.0
@@ -247,7 +287,7 @@ async def main(options: argparse.Namespace) -> None:
     log = open(folder / "server.log", "w")
     server = subprocess.Popen(
         [sys.executable, "-m", "foxtui", "serve", "--open", "--port", str(port), "--data", str(folder / "data"),
-         "--bot-delay", "2", "--max-connections", str(clients + 5), "--max-per-address", str(clients + 5)],
+         "--bot-delay", "2", "--max-sessions", str(clients + 5), "--max-per-address", str(clients + 5)],
         stdout=log, stderr=log,
     )  # fmt: skip
     try:
@@ -257,12 +297,28 @@ async def main(options: argparse.Namespace) -> None:
             await asyncio.sleep(0.05)
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(clients)]
         start, stop = asyncio.Event(), []
-        results: dict = {"ready": 0, "lost": 0, "latencies": [], "sizes": []}
+        results: dict = {"ready": 0, "in_lobby": 0, "lost": 0, "latencies": [], "sizes": [], "first_frame": []}
         tasks = []
         for n in range(clients):
             tasks.append(asyncio.create_task(player(n, port, keys[n], setup, options, start, stop, results)))
             await asyncio.sleep(0.5)  # logins one after another, as people arrive
         deadline = time.monotonic() + 120
+        while results["in_lobby"] < clients:
+            for task in tasks:
+                if task.done() and task.exception():
+                    raise task.exception()
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"only {results['in_lobby']} of {clients} clients got to the lobby")
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(2.0)  # every lobby drawn and quiet
+        pss = {pid: pss_kib(pid) for pid in client_pids(server.pid)}
+        family_pss = sum(pss_kib(pid) for pid in _family(server.pid))
+        server_pss = pss_kib(server.pid)
+        report_lobby(options, results["first_frame"], pss, server_pss, family_pss)
+        if options.lobby:
+            start.set()
+            await asyncio.wait_for(asyncio.gather(*tasks), 30)
+            return
         while results["ready"] < clients:
             for task in tasks:
                 if task.done() and task.exception():
@@ -310,6 +366,31 @@ async def main(options: argparse.Namespace) -> None:
     print(f"server memory: {memory / 1024:.0f} MiB for {clients} players, {memory / 1024 / clients:.1f} MiB per player")
 
 
+def report_lobby(options, first_frame: list[float], pss: dict[int, int], server_pss: int, family_pss: int) -> None:
+    clients = options.clients
+    frames = sorted(first_frame)
+    print(f"lobby: {clients} sessions at 80x24, {os.cpu_count()} cores")
+    print(
+        f"time from opening a session to its first frame: median {statistics.median(frames) * 1000:.0f} ms,"
+        f" max {frames[-1] * 1000:.0f} ms (sessions opened 0.5 s apart)"
+    )
+    if not pss:
+        print("client PSS: no client processes found")
+        return
+    values = sorted(pss.values())
+    median = statistics.median(values)
+    others = family_pss - sum(values)  # the server, and the fork server if there is one
+    print(
+        f"client PSS: median {median / 1024:.1f} MiB, min {values[0] / 1024:.1f}, max {values[-1] / 1024:.1f}"
+        f" ({len(values)} client processes); server {server_pss / 1024:.1f} MiB,"
+        f" everything else {(others - server_pss) / 1024:.1f} MiB"
+    )
+    print(
+        f"players per GiB: {1024 * 1024 / median:.0f} by the median client PSS;"
+        f" {1024 * 1024 * clients / family_pss:.0f} with the server's own share ({family_pss / 1024:.0f} MiB for {clients})"
+    )
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=20)
@@ -320,4 +401,5 @@ if __name__ == "__main__":
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
     parser.add_argument("--low-bandwidth", action="store_true", help="every player asks for the low-bandwidth screen")
+    parser.add_argument("--lobby", action="store_true", help="only the lobby: first frames and memory, no play")
     asyncio.run(main(parser.parse_args()))

@@ -183,10 +183,16 @@ def _build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data", type=Path, metavar="DIR", help="tables, players and host key (default: the data folder's server/)")
     serve.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these public keys may connect")
     serve.add_argument("--open", action="store_true", help="any public key may connect")
-    total, per_address = _number("--max-connections", low=1), _number("--max-per-address", low=1)
-    serve.add_argument("--max-connections", type=total, default=50, metavar="N", help="connections at once (default: 50)")
+    total, per_address = _number("--max-sessions", low=1), _number("--max-per-address", low=1)
+    serve.add_argument("--max-sessions", type=total, default=50, metavar="N", help="players' sessions at once (default: 50)")
+    # the name before sessions were counted (it counted connections); kept for old command lines
+    serve.add_argument("--max-connections", type=_number("--max-connections", low=1), dest="max_sessions", help=argparse.SUPPRESS)
     serve.add_argument(
-        "--max-per-address", type=per_address, default=8, metavar="N", help="connections from one address (default: 8)"
+        "--max-per-address", type=per_address, default=8, metavar="N", help="sessions from one address (default: 8)"
+    )
+    tables = _number("--max-tables-per-key", low=1)
+    serve.add_argument(
+        "--max-tables-per-key", type=tables, default=5, metavar="N", help="open tables one key may sit at (default: 5)"
     )
     delay = _number("--bot-delay", whole=False, low=0)
     serve.add_argument(
@@ -394,8 +400,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             data=args.data or data_dir() / "server",
             authorized_keys=args.authorized_keys,
             open_to_all=args.open,
-            max_connections=args.max_connections,
+            max_sessions=args.max_sessions,
             max_per_address=args.max_per_address,
+            max_tables_per_key=args.max_tables_per_key,
             bot_delay=args.bot_delay,
         )
     except ServeError as exc:

@@ -15,26 +15,40 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from hashlib import blake2b
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 import msgspec
 
 from .game import Game, IllegalAction, SeatInfo
 
 FORMAT_VERSION = 1
+#: no saved game comes near this many bytes (a long game is a few hundred kB): a
+#: larger file is refused before it is read
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: what a record nested deeper than msgspec decodes is told as
+_TOO_DEEP = "it nests deeper than any saved game"
 
 
 class RecordError(Exception):
     """A record that cannot be used; the message is one sentence naming the file."""
 
 
-class Step(msgspec.Struct, frozen=True):
+#: who made a step, when it was not the seat's own player: "bot", a bot that chose
+#: for a player whose move time ran out (a shared table's move limit)
+StepBy = Literal["bot"]
+
+
+class Step(msgspec.Struct, frozen=True, omit_defaults=True):
     seat: int
     action: Any
     hash: str
+    #: None: the seat's own player (or its bot) chose it. Written only when set, so
+    #: records without it stay byte for byte as they were.
+    by: StepBy | None = None
 
 
 class TableClock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -76,6 +90,7 @@ class _StepFile(msgspec.Struct, forbid_unknown_fields=True):
     seat: int
     action: msgspec.Raw
     hash: str
+    by: StepBy | None = None
 
 
 class _Header(msgspec.Struct, forbid_unknown_fields=True):
@@ -145,6 +160,8 @@ def _decode_header(data: bytes, name: str) -> _Header:
         version = msgspec.json.decode(data, type=_Version)
     except msgspec.DecodeError as exc:
         raise RecordError(f"{name} is damaged or truncated ({_short(exc)}).") from None
+    except RecursionError:
+        raise RecordError(f"{name} is damaged or was edited by hand ({_TOO_DEEP}).") from None
     if version.format is None:
         raise RecordError(f"{name} is not a foxtui saved game (it names no record format).")
     if version.format != FORMAT_VERSION:
@@ -155,6 +172,8 @@ def _decode_header(data: bytes, name: str) -> _Header:
         return msgspec.json.decode(data, type=_Header)
     except msgspec.DecodeError as exc:
         raise RecordError(f"{name} is damaged or was edited by hand ({_short(exc)}).") from None
+    except RecursionError:
+        raise RecordError(f"{name} is damaged or was edited by hand ({_TOO_DEEP}).") from None
 
 
 #: msgspec's names of JSON types, as a person would say them
@@ -209,6 +228,8 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
     game = _game_for(header, name)
     try:
         options = msgspec.json.decode(header.options, type=game.Options)
+    except RecursionError:
+        raise RecordError(f"{name} has options {game.title} does not accept ({_TOO_DEEP}).") from None
     except msgspec.DecodeError as exc:
         from .options import option_problem
 
@@ -223,9 +244,11 @@ def decode_record(data: bytes, name: str = "the record") -> GameRecord:
     for n, raw in enumerate(header.steps, start=1):
         try:
             action = msgspec.json.decode(raw.action, type=game.Action)
+        except RecursionError:
+            raise RecordError(f"{name}: step {n} is not a {game.title} action ({_TOO_DEEP}).") from None
         except msgspec.DecodeError as exc:
             raise RecordError(f"{name}: step {n} is not a {game.title} action ({_short(exc)}).") from None
-        steps.append(Step(raw.seat, action, raw.hash))
+        steps.append(Step(raw.seat, action, raw.hash, raw.by))
     return GameRecord(
         header.game, options, header.seats, header.seed, steps,
         clock=header.clock, bot_speed=header.bot_speed, rules=header.rules,
@@ -272,16 +295,43 @@ def final_state(record: GameRecord, name: str = "the record") -> Any:
     return state
 
 
-def _read(path: Path) -> bytes:
+def read_record_file(path: Path) -> bytes:
+    """A saved game's bytes. Anything that is not a regular file (a folder, a FIFO, a
+    device such as /dev/zero) and anything larger than MAX_RECORD_BYTES is refused
+    before it is read: RecordError, one sentence naming the path."""
     # the path as given: "/nonexistent does not exist", not "nonexistent does not exist"
     try:
-        return Path(path).read_bytes()
+        # O_NONBLOCK: a FIFO opens at once instead of waiting for a writer
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise RecordError(f"{path} does not exist.") from None
     except IsADirectoryError:
         raise RecordError(f"{path} is a folder, not a saved game.") from None
     except OSError as exc:
         raise RecordError(f"{path} cannot be read ({exc.strerror}).") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError(f"{path} is a folder, not a saved game.")
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path} is not a regular file, so not a saved game.")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path} is larger than any saved game ({info.st_size:,} bytes).")
+        os.set_blocking(fd, True)
+        chunks, size = [], 0
+        while size <= MAX_RECORD_BYTES and (chunk := os.read(fd, 1 << 20)):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_RECORD_BYTES:  # it grew while being read
+            raise RecordError(f"{path} is larger than any saved game.")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise RecordError(f"{path} cannot be read ({exc.strerror}).") from None
+    finally:
+        os.close(fd)
+
+
+_read = read_record_file
 
 
 def load_record(path: Path) -> tuple[GameRecord, Any]:

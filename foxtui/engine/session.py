@@ -132,17 +132,23 @@ class Session:
         """The newest log lines (oldest first), each told from ``viewer``'s side."""
         steps = self.record.steps
         start = max(0, len(steps) - last)
-        return [
-            self.game.describe(self._states[n], steps[n].seat, steps[n].action, viewer)
-            for n in range(start, len(steps))
-        ]
+        return [self._told(n, viewer) for n in range(start, len(steps))]
+
+    def _told(self, n: int, viewer: int | None) -> str:
+        step = self.record.steps[n]
+        line = self.game.describe(self._states[n], step.seat, step.action, viewer)
+        if step.by == "bot":  # the player's move time ran out: they did not choose it
+            who = "you" if viewer == step.seat else self.record.seats[step.seat].name
+            return f"Time ran out: a bot chose for {who}. {line}"
+        return line
 
     # --- acting
 
-    def act(self, seat: int, action: Any) -> Any:
-        """Apply one step, record it and autosave. IllegalAction leaves everything as it was."""
+    def act(self, seat: int, action: Any, by: str | None = None) -> Any:
+        """Apply one step, record it and autosave. IllegalAction leaves everything as it was.
+        ``by`` "bot": a bot chose it for the seat's player (their move time ran out)."""
         state = self.game.apply(self.state, seat, action)
-        self.record.steps.append(Step(seat, action, state_hash(state)))
+        self.record.steps.append(Step(seat, action, state_hash(state), by))  # type: ignore[arg-type]
         self._states.append(state)
         self.save()
         return state

@@ -7,9 +7,13 @@ see, so a bug here cannot show another player's cards.
 
 from __future__ import annotations
 
+import logging
+import time
+import traceback
 from typing import Any
 
 from textual._compositor import CompositorUpdate
+from textual.cache import LRUCache
 from textual.notifications import SeverityLevel
 
 from foxtui.table.remote import RemoteTable
@@ -20,6 +24,20 @@ from .link import ServerLink
 from .screen_diff import ScreenDiff, Written
 
 _SEVERITY: dict[str, SeverityLevel] = {"information": "information", "warning": "warning", "error": "error"}
+
+LOG = logging.getLogger("foxtui.client")
+
+#: parsed CSS, per set of CSS variables, shared by the client apps of a process
+_PARSED_CSS: dict[tuple, Any] = {}
+
+#: what a player reads when their screen could not go on (never a traceback)
+BROKEN = "Something went wrong on this server's screen, and it was closed; please connect again (your seat is kept)."
+#: ... and when it could, back in the lobby
+RECOVERED = "Something went wrong on that screen; you are back in the lobby. The server has noted it."
+#: a screen that keeps failing is closed rather than saved again and again
+MAX_RECOVERIES = 3
+#: what a player reads when their screen used more than its share of the processor
+TOO_BUSY = "This screen used more of the server's processor than one player may, and was closed; please connect again."
 
 
 class ClientApp(FoxApp):
@@ -32,6 +50,65 @@ class ClientApp(FoxApp):
         self.table: RemoteTable | None = None
         self.ended: str | None = None  # why the connection ended, once it has
         self._screen_diff = ScreenDiff()
+        self._recoveries: list[float] = []
+        # The fork server drew a lobby before forking: its parsed stylesheets are kept,
+        # and each client uses them instead of parsing the same CSS again (a third of the
+        # first frame's time). Kept per set of CSS variables, as Textual's own cache is
+        # per stylesheet (and cleared when its variables change).
+        variables = tuple(sorted(self.stylesheet._variables.items()))
+        self.stylesheet._parse_cache = _PARSED_CSS.setdefault(variables, LRUCache(256))
+
+    # --- no traceback ever reaches the player: it goes to the server's log
+
+    def report(self, text: str) -> None:
+        """Tell the server's log what went wrong here (the player never sees it)."""
+        try:
+            self.link.send(p.Trouble(text[-p.MAX_TROUBLE:]))
+        except Exception:  # the link itself is broken: nothing more to do
+            pass
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.report("".join(traceback.format_exception(error)))
+        pump = _failed_pump(error)
+        if self._can_recover(pump):
+            self._recover()
+            return
+        self._close_with(BROKEN)
+
+    def panic(self, *renderables: Any) -> None:
+        # Textual's last resort (an error in its key reader, say): the sentence instead
+        self.report("panic: " + " ".join(type(r).__name__ for r in renderables))
+        self._close_with(BROKEN)
+
+    def _can_recover(self, pump: Any) -> bool:
+        """Whether the screen that failed can be dropped with the player still connected:
+        the app runs on, and neither it nor the lobby is what failed."""
+        if self._exit_renderables or self._closing or self._closed or not self._running:
+            return False
+        if pump is None or pump is self or len(self.screen_stack) < 2:
+            return False
+        lobby = self.screen_stack[0]
+        if pump is lobby or getattr(pump, "screen", None) is lobby:
+            return False
+        now = time.monotonic()
+        self._recoveries = [t for t in self._recoveries if now - t < 60] + [now]
+        return len(self._recoveries) <= MAX_RECOVERIES
+
+    def _recover(self) -> None:
+        def back() -> None:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+            self.table = None
+            self.link.leave()
+            self.notify(RECOVERED, severity="error", timeout=10)
+
+        self.call_later(back)
+
+    def _close_with(self, sentence: str) -> None:
+        if self.ended is None and not self._closing:
+            self.ended = sentence
+        self._return_code = 1
+        self.exit(return_code=1)
 
     def _display(self, screen: Any, renderable: Any) -> None:
         # Over SSH every byte counts: only the cells that change reach the terminal,
@@ -89,7 +166,7 @@ class ClientApp(FoxApp):
         if isinstance(message, p.Welcome):
             self.lobby.welcome(message.name)
         elif isinstance(message, p.Lobby):
-            self.lobby.show_tables(message.tables)
+            self.lobby.show_tables(message.tables, message.page, message.pages)
         elif isinstance(message, p.Seated):
             self._seated(message)
         elif isinstance(message, p.Update):
@@ -128,21 +205,92 @@ class ClientApp(FoxApp):
         self.push_screen(RemotePlayScreen(self.table))
 
 
+def _failed_pump(error: BaseException) -> Any:
+    """The widget, screen or app whose message loop the error ended (Textual says
+    only what failed, not where): the innermost message pump on its way up."""
+    from textual.message_pump import MessagePump
+
+    found = None
+    tb = error.__traceback__
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if isinstance(candidate, MessagePump) and tb.tb_frame.f_code.co_name in (
+            "_process_messages_loop",
+            "_pre_process",
+            "_flush_next_callbacks",
+            "_dispatch_message",
+        ):
+            found = candidate
+        tb = tb.tb_next
+    return found
+
+
+class _LinkLog(logging.Handler):
+    """The client process's log lines go to the server's log, never to the terminal."""
+
+    def __init__(self, link: ServerLink) -> None:
+        super().__init__(logging.WARNING)  # what went wrong; the rest is the client's own business
+        self.link = link
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.link.send(p.Trouble(self.format(record)[-p.MAX_TROUBLE:]))
+        except Exception:
+            pass
+
+
+def _decode_leniently() -> None:
+    """Input the terminal sends that is not UTF-8 (a pasted Latin-1 "café", a stray
+    0xFF) is read as U+FFFD instead of ending Textual's key reader."""
+    import codecs
+    import functools
+
+    from textual.drivers import linux_driver
+
+    def lenient(encoding: str) -> Any:
+        return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+
+    linux_driver.getincrementaldecoder = lenient  # type: ignore[attr-defined]
+
+
 def run_client(fd: int) -> int:
-    """The hidden ``foxtui _client`` command: one player's screen, talking over ``fd``."""
+    """The hidden ``foxtui _client`` command: one player's screen, talking over ``fd``.
+    Nothing it does writes a traceback on the player's terminal."""
     import asyncio
     import os
+    import signal
+    import sys
 
     low_bandwidth = os.environ.get(p.LOW_BANDWIDTH) == "1"  # set by the server when the player asks
+    _decode_leniently()
+    link: ServerLink | None = None
 
     async def main() -> str | None:
+        nonlocal link
         link = await ServerLink.from_fd(fd)
+        handler = _LinkLog(link)
+        logging.getLogger().addHandler(handler)
         app = ClientApp(link, low_bandwidth=low_bandwidth)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGXCPU, app._close_with, TOO_BUSY)
+        loop.add_signal_handler(signal.SIGTERM, app.exit)
         await app.run_async(mouse=not low_bandwidth)  # every mouse move would cross the link
         link.close()
         return app.ended
 
-    ended = asyncio.run(main())
+    try:
+        ended = asyncio.run(main())
+    except BaseException as exc:  # after Textual let go of the terminal, or before it had it
+        if link is not None:
+            try:
+                link.send(p.Trouble("".join(traceback.format_exception(exc))[-p.MAX_TROUBLE:]))
+            except Exception:
+                pass
+        ended = BROKEN
     if ended:
-        print(ended)
+        try:
+            sys.stdout.write(ended + "\r\n")
+            sys.stdout.flush()
+        except OSError:
+            pass
     return 0

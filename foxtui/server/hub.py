@@ -9,6 +9,7 @@ connection only what its seat may see.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import re
 import secrets
@@ -25,12 +26,23 @@ from foxtui.table.pace import speed_refusal
 
 from . import protocol as p
 from .framing import read_client_message
-from .store import Store, StoredTable, TableSpec, options_json
+from .names import BOT_PREFIX, name_key
+from .store import DamagedRow, Store, StoredTable, TableSpec, options_json
 
 LOG = logging.getLogger("foxtui.serve")
 
-#: finished tables the lobby still lists
-FINISHED_SHOWN = 5
+#: tables on one page of the lobby (its frame stays small whatever the server holds)
+LOBBY_PAGE = 15
+#: seconds a finished game stays in the lobby (its record stays in the database)
+FINISHED_SHOWN_FOR = 60 * 60.0
+#: a table nobody has joined, moved at or come back to for this long is abandoned:
+#: it leaves the lobby and no longer counts as one of its players' open tables
+WAITING_ABANDONED_AFTER = 24 * 60 * 60.0
+PLAYING_ABANDONED_AFTER = 7 * 24 * 60 * 60.0
+#: seconds between two looks for tables that leave the lobby
+SWEEP_EVERY = 60.0
+#: open tables (waiting or in play) a key may sit at
+MAX_TABLES_PER_KEY = 5
 #: a client that reads no more than this far behind is cut off, not buffered forever
 MAX_BACKLOG = 4 * 1024 * 1024
 NAME_RE = re.compile(r"^[\w][\w .'-]{0,15}$")
@@ -50,19 +62,27 @@ class Player:
         self.name = name
 
 
+#: trouble reports (tracebacks) logged per connection; a client that sends more is
+#: broken beyond what more lines would tell
+MAX_TROUBLES = 20
+
+
 class Conn:
     """One connected client process."""
 
-    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, address: str) -> None:
+    def __init__(self, hub: Hub, player: Player, writer: asyncio.StreamWriter, address: str, session: int = 0) -> None:
         self.hub = hub
         self.player = player
         self.writer = writer
         self.address = address
+        self.session = session  # the SSH session's number, as the log names it
+        self.troubles = 0
         #: where the client is: None (the lobby), or a table and its seat (None: spectator)
         self.table: Table | None = None
         self.seat: int | None = None
         #: steps whose log lines the client has been sent at this table (None: none yet)
         self.logged: int | None = None
+        self.lobby_page = 0
         self.closed = False
 
     def send(self, message: Any) -> None:
@@ -106,6 +126,12 @@ class Table:
         self.play: LocalTable | None = None
         self.driver: TableDriver | None = None
         self.finished = False
+        self.abandoned = False
+        self.damaged: str | None = None
+        #: when a player last created, joined or moved at it (the hub's clock)
+        self.activity = hub.clock()
+        #: a finished game whose record is in the database, read when someone watches it
+        self.stored_record = False
         self.conns: set[Conn] = set()
 
     # --- seats
@@ -121,6 +147,14 @@ class Table:
         if self.finished:
             return "finished"
         return "playing" if self.play is not None else "waiting"
+
+    @property
+    def open(self) -> bool:
+        """Waiting or in play, and not abandoned: one of its players' open tables."""
+        return not self.finished and not self.abandoned
+
+    def active(self) -> None:
+        self.activity = self.hub.clock()
 
     def info(self, viewer: Player) -> p.TableInfo:
         online = {c.player.key for c in self.conns if c.seat is not None}
@@ -184,7 +218,7 @@ class Table:
     def _store(self, record: GameRecord | None, round: int, finished: bool) -> None:
         """The table's row in the database (the game's record, once it has one)."""
         try:
-            self.hub.store.save_table(self.id, self.owners, record, round=round, finished=finished)
+            self.hub.store.save_table(self.id, self.owners, record, round=round, finished=finished, activity=self.activity)
         except Exception as exc:  # sqlite3.Error, OSError: the table plays on and says so
             LOG.error("table %d: could not be saved: %s", self.id, exc)
             raise SaveError(f"The server could not save this table ({exc}).") from None
@@ -231,6 +265,7 @@ class Table:
             log=play.log(seat, last=steps - told) if steps > told else [],
             log_from=told,
             since=play.since_move(seat) if seat is not None else 0,
+            move_left=self.driver.move_left(seat) if seat is not None and self.driver is not None else None,
             **(table_part or self._table_part()),
         )
 
@@ -282,10 +317,13 @@ class Table:
     def table_changed(self, news: StepNews) -> None:
         play = self.play
         assert play is not None
+        if news.kind == "player":
+            self.active()
         if news.kind == "stand_in" and news.seat is not None:
-            LOG.info("table %d: time is up for seat %d; a bot moved for it", self.id, news.seat + 1)
+            LOG.info("table %d: time ran out for seat %d; a bot chose for it", self.id, news.seat + 1)
         if play.outcome() is not None and not self.finished:
             self.finished = True
+            self.active()  # it stays in the lobby a while from now
             LOG.info("table %d: the game is over after %d steps", self.id, play.step_count)
             play.save()  # now marked finished
         self.broadcast()
@@ -300,6 +338,39 @@ class Table:
         LOG.error("table %d: a %s step failed: %s", self.id, news.kind, error)
 
 
+class DamagedTable:
+    """A stored table that cannot be read back or resumed: shown in the lobby as
+    damaged, played by nobody; its row stays in the database as it was."""
+
+    play = None
+    driver = None
+    finished = False
+    abandoned = False
+    open = False
+
+    def __init__(self, table_id: int, reason: str, owners: list[str | None]) -> None:
+        self.id = table_id
+        self.damaged = reason
+        self.owners = owners
+        self.conns: set[Conn] = set()
+        self.activity = 0.0
+
+    def status(self) -> str:
+        return "damaged"
+
+    def seat_of(self, key: str) -> int | None:
+        return next((n for n, owner in enumerate(self.owners) if owner == key), None)
+
+    def info(self, viewer: Player) -> p.TableInfo:
+        return p.TableInfo(self.id, "", "(damaged)", [], "damaged", 0)
+
+    def stop(self) -> None:
+        pass
+
+    def refusal(self) -> str:
+        return f"Table {self.id} is damaged: its game cannot go on here. The host keeps its record."
+
+
 class Hub:
     def __init__(
         self,
@@ -308,38 +379,127 @@ class Hub:
         bot_delay: float | None = None,
         realtime_bot_delay: float | None = None,
         seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+        max_tables_per_key: int = MAX_TABLES_PER_KEY,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.realtime_bot_delay = realtime_bot_delay
         self._seed = seed
-        self.tables: dict[int, Table] = {}
+        self.max_tables_per_key = max_tables_per_key
+        self.clock = clock
+        self.tables: dict[int, Table | DamagedTable] = {}
         self.names: dict[str, str] = store.player_names()  # key -> display name
+        #: each name's confusable skeleton (names.name_key) -> the key whose name it is
+        self._name_keys: dict[str, str] = {name_key(name): key for key, name in self.names.items()}
         self.conns: set[Conn] = set()
         self._lobby_pending = False
+        #: the tables the lobby lists, by id, and those each key sits at
+        self._listed: list[int] = []
+        self._by_key: dict[str, set[int]] = {}
+        self._sweeping: asyncio.TimerHandle | None = None
 
     # --- starting again
 
     def load(self) -> None:
-        """Every stored table, unfinished games replayed to their last step. Call from the loop."""
+        """Every stored table, unfinished games replayed to their last step. A table
+        that cannot be read back or resumed is logged and listed as damaged; the others
+        play on. Call from the loop."""
         for stored in self.store.tables():
+            if isinstance(stored, DamagedRow):
+                self._damaged(stored.id, stored.reason, stored.owners)
+                continue
             try:
                 self._load_table(stored)
-            except (RecordError, KeyError, msgspec.DecodeError) as exc:
-                LOG.error("table %d cannot be resumed: %s", stored.id, exc)
+            except (RecordError, KeyError, ValueError, TypeError, msgspec.DecodeError, RecursionError) as exc:
+                self._damaged(stored.id, str(exc) or type(exc).__name__, stored.owners)
+        self.sweep()
+
+    def _damaged(self, table_id: int, reason: str, owners: list[str | None]) -> None:
+        LOG.error("table %d is damaged and stays closed: %s", table_id, reason)
+        self.tables.pop(table_id, None)
+        table = self.tables[table_id] = DamagedTable(table_id, reason, owners)
+        self._list(table)
 
     def _load_table(self, stored: StoredTable) -> None:
         table = Table(self, stored.id, stored.spec, stored.owners)
         table.finished = stored.finished
+        table.abandoned = stored.abandoned
+        table.stored_record = stored.has_record
+        if stored.activity is not None:
+            table.activity = stored.activity
         if stored.record is not None:
             table.resume(stored.record)
         self.tables[table.id] = table
+        if not table.abandoned:
+            self._list(table)
 
-    def close(self) -> None:
+    def stop_tables(self) -> None:
+        """Nothing more is played (the server is stopping): every running clock saved."""
         for table in self.tables.values():
             table.stop()
+
+    def close(self) -> None:
+        self.stop_tables()
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+            self._sweeping = None
         for conn in list(self.conns):
             conn.close()
+
+    # --- which tables the lobby lists
+
+    def _list(self, table: Table | DamagedTable) -> None:
+        index = bisect.bisect_left(self._listed, table.id)
+        if index == len(self._listed) or self._listed[index] != table.id:
+            self._listed.insert(index, table.id)
+        for owner in table.owners:
+            if owner is not None:
+                self._by_key.setdefault(owner, set()).add(table.id)
+
+    def _unlist(self, table: Table | DamagedTable) -> None:
+        index = bisect.bisect_left(self._listed, table.id)
+        if index < len(self._listed) and self._listed[index] == table.id:
+            del self._listed[index]
+        for owner in table.owners:
+            if owner is not None:
+                self._by_key.get(owner, set()).discard(table.id)
+
+    def open_tables(self, key: str) -> int:
+        return sum(1 for n in self._by_key.get(key, ()) if self.tables[n].open)
+
+    def sweep(self) -> None:
+        """Finished games leave the lobby after FINISHED_SHOWN_FOR; tables nobody came
+        back to are abandoned (their rows and records stay in the database)."""
+        now = self.clock()
+        changed = False
+        for table_id in list(self._listed):
+            table = self.tables[table_id]
+            if not isinstance(table, Table):
+                continue
+            idle = now - table.activity
+            if table.finished:
+                if idle > FINISHED_SHOWN_FOR and not table.conns:
+                    self._unlist(table)
+                    changed = True
+            elif not any(c.seat is not None for c in table.conns):
+                after = PLAYING_ABANDONED_AFTER if table.play is not None else WAITING_ABANDONED_AFTER
+                if idle > after:
+                    LOG.info("table %d was abandoned (nobody came back for %.0f hours)", table.id, idle / 3600)
+                    table.abandoned = True
+                    table.stop()
+                    self.store.abandon(table.id)
+                    self._unlist(table)
+                    changed = True
+        if changed and self.conns:
+            self.lobby_changed()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+        self._sweeping = loop.call_later(SWEEP_EVERY, self.sweep)
 
     # --- one connection
 
@@ -347,11 +507,20 @@ class Hub:
         return Player(key, self.names.get(key))
 
     async def serve(
-        self, player: Player, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, address: str = ""
+        self,
+        player: Player,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        address: str = "",
+        *,
+        session: int = 0,
+        conn_made: Callable[[Conn], None] | None = None,
     ) -> None:
         """Talk to one client process until it goes; a broken client only loses itself."""
-        conn = Conn(self, player, writer, address)
+        conn = Conn(self, player, writer, address, session)
         self.conns.add(conn)
+        if conn_made is not None:
+            conn_made(conn)
         conn.send(p.Welcome(player.name))
         if player.name is not None:
             conn.send(self.lobby_for(player))
@@ -374,6 +543,9 @@ class Hub:
         conn.close()
 
     def handle(self, conn: Conn, message: Any) -> None:
+        if isinstance(message, p.Trouble):
+            self._trouble(conn, message)
+            return
         if conn.player.name is None and not isinstance(message, p.SetName):
             conn.send(p.Notice("Choose a display name first.", "error"))
             return
@@ -385,6 +557,7 @@ class Hub:
             p.Leave: self._leave,
             p.Act: self._act,
             p.WantLog: self._want_log,
+            p.LobbyPage: self._lobby_page,
         }[type(message)]
         try:
             handler(conn, message)
@@ -395,15 +568,34 @@ class Hub:
                 # a client waits for the answer to its move: the table as it is now
                 conn.send(table.update_for(conn))
 
+    def _trouble(self, conn: Conn, message: p.Trouble) -> None:
+        """The client process says what went wrong in it: the log has it, with the session."""
+        conn.troubles += 1
+        if conn.troubles > MAX_TROUBLES:
+            return
+        who = conn.player.name or conn.player.key
+        LOG.error("session %d (%s): the client process reports:\n%s", conn.session, who, message.text.rstrip())
+
     def _set_name(self, conn: Conn, message: p.SetName) -> None:
         name = " ".join(message.name.split())
         if not NAME_RE.match(name):
             raise IllegalAction("A name is 1 to 16 letters, digits, spaces, dots, dashes or apostrophes.")
-        if name.lower().startswith("bot "):
-            raise IllegalAction("Names starting with “Bot” are kept for bots.")
+        key = name_key(name)
+        if name.lower().startswith("bot ") or key.startswith(BOT_PREFIX):
+            raise IllegalAction("Names starting with “Bot” (or looking like it) are kept for bots.")
+        other = self._name_keys.get(key)
+        if other is not None and other != conn.player.key:
+            taken = self.names.get(other, name)
+            if taken.casefold() == name.casefold():
+                raise IllegalAction(f"Someone else is called {name}; choose another name.")
+            raise IllegalAction(f"{name} looks like the name of another player, {taken}; choose another name.")
         if not self.store.set_player_name(conn.player.key, name):
             raise IllegalAction(f"Someone else is called {name}; choose another name.")
         first = conn.player.name is None
+        old = self.names.get(conn.player.key)
+        if old is not None and self._name_keys.get(name_key(old)) == conn.player.key:
+            del self._name_keys[name_key(old)]
+        self._name_keys[key] = conn.player.key
         self.names[conn.player.key] = name
         for other in self.conns:
             if other.player.key == conn.player.key:
@@ -414,9 +606,18 @@ class Hub:
             conn.send(self.lobby_for(conn.player))
         self.lobby_changed()
 
+    def _too_many_tables(self, key: str) -> None:
+        count = self.open_tables(key)
+        if count >= self.max_tables_per_key:
+            raise IllegalAction(
+                f"You sit at {count} open tables already, the most this server allows; finish a game before another."
+            )
+
     def _create(self, conn: Conn, message: p.CreateTable) -> None:
         from foxtui.games import GAMES
 
+        if "you" in message.seats:
+            self._too_many_tables(conn.player.key)
         if message.game not in playable_game_ids():
             raise IllegalAction("This server has no such game.")
         game = GAMES[message.game]
@@ -445,8 +646,9 @@ class Hub:
             raise IllegalAction(refusal)
         spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds, message.bot_speed)
         owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
-        table_id = self.store.new_table(spec, owners)
+        table_id = self.store.new_table(spec, owners, self.clock())
         table = self.tables[table_id] = Table(self, table_id, spec, owners)
+        self._list(table)
         LOG.info("%s created table %d (%s, %d seats)", conn.player.name, table_id, game.title, len(bots))
         if "you" in message.seats:
             self._place(conn, table, message.seats.index("you"))
@@ -458,6 +660,8 @@ class Hub:
         table = self._table(message.table)
         key = conn.player.key
         mine = table.seat_of(key)
+        if mine is None and not table.finished:
+            self._too_many_tables(key)
         if message.seat is None or message.seat == mine:
             if mine is None:
                 free = table.free_seats
@@ -474,7 +678,9 @@ class Hub:
             raise IllegalAction(f"The game at table {table.id} is over.")
         rejoin = table.owners[mine] == key
         table.owners[mine] = key
+        table.active()
         if not rejoin:
+            self._list(table)
             table.save()
         self._place(conn, table, mine)
         LOG.info("%s %s table %d, seat %d", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1)
@@ -484,6 +690,8 @@ class Hub:
 
     def _watch(self, conn: Conn, message: p.Watch) -> None:
         table = self._table(message.table)
+        if table.finished and table.play is None and table.stored_record:
+            self._read_finished(table)
         if table.play is None:
             raise IllegalAction(f"Table {table.id} has not started yet.")
         self._place(conn, table, None)
@@ -513,9 +721,22 @@ class Hub:
 
     def _table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
-        if table is None:
+        if table is None or table.abandoned:
             raise IllegalAction(f"There is no table {table_id}.")
+        if isinstance(table, DamagedTable):
+            raise IllegalAction(table.refusal())
         return table
+
+    def _read_finished(self, table: Table) -> None:
+        """A finished game's record is read from the database when someone wants it."""
+        try:
+            record = self.store.record_of(table.id)
+            if record is not None:
+                table.resume(record)
+        except (RecordError, KeyError, ValueError, TypeError, msgspec.DecodeError, RecursionError) as exc:
+            self._unlist(table)
+            self._damaged(table.id, str(exc) or type(exc).__name__, table.owners)
+            raise IllegalAction(f"Table {table.id} is damaged: its record cannot be read back.") from None
 
     def _place(self, conn: Conn, table: Table, seat: int | None) -> None:
         if conn.table is not None and conn.table is not table:
@@ -537,11 +758,36 @@ class Hub:
 
     # --- the lobby
 
-    def lobby_for(self, player: Player) -> p.Lobby:
-        tables = sorted(self.tables.values(), key=lambda t: t.id)
-        finished = [t for t in tables if t.finished][-FINISHED_SHOWN:]
-        shown = [t for t in tables if not t.finished or t in finished]
-        return p.Lobby([t.info(player) for t in shown])
+    def lobby_for(self, player: Player, page: int = 0) -> p.Lobby:
+        """One page of the lobby: the player's own tables first, then the others,
+        newest first. Only the page is built, however many tables there are."""
+        mine = sorted(self._by_key.get(player.key, ()), reverse=True)
+        mine = [n for n in mine if not self.tables[n].abandoned]
+        total = len(self._listed) + sum(1 for n in mine if not self._is_listed(n))
+        pages = max(1, -(-total // LOBBY_PAGE))
+        page = min(max(page, 0), pages - 1)
+        start, end = page * LOBBY_PAGE, (page + 1) * LOBBY_PAGE
+        shown = mine[start:end]
+        if len(shown) < LOBBY_PAGE:
+            skip = max(0, start - len(mine))  # others already on earlier pages
+            mine_set = set(mine)
+            others = (n for n in reversed(self._listed) if n not in mine_set)
+            for n in others:
+                if skip:
+                    skip -= 1
+                    continue
+                shown.append(n)
+                if len(shown) == LOBBY_PAGE:
+                    break
+        return p.Lobby([self.tables[n].info(player) for n in shown], page=page, pages=pages, total=total)
+
+    def _is_listed(self, table_id: int) -> bool:
+        index = bisect.bisect_left(self._listed, table_id)
+        return index < len(self._listed) and self._listed[index] == table_id
+
+    def _lobby_page(self, conn: Conn, message: p.LobbyPage) -> None:
+        conn.lobby_page = max(0, message.page)
+        conn.send(self.lobby_for(conn.player, conn.lobby_page))
 
     def lobby_changed(self) -> None:
         """Tell the clients in the lobby, once per turn of the event loop."""
@@ -554,7 +800,7 @@ class Hub:
         self._lobby_pending = False
         for conn in list(self.conns):
             if conn.player.name is not None and (conn.table is None or conn.table.play is None):
-                conn.send(self.lobby_for(conn.player))
+                conn.send(self.lobby_for(conn.player, conn.lobby_page))
 
 
 def _options_words(game: Any, options: Any) -> str:

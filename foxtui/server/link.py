@@ -40,6 +40,9 @@ class ServerLink:
     def watch(self, table: int) -> None:
         self.send(p.Watch(table))
 
+    def page(self, page: int) -> None:
+        self.send(p.LobbyPage(page))
+
     def leave(self) -> None:
         self.send(p.Leave())
 

@@ -19,6 +19,8 @@ from foxtui.engine.game import Outcome, SeatInfo
 
 #: a client's messages are a few hundred bytes; anything larger is not our client
 MAX_CLIENT_FRAME = 16 * 1024
+#: the most of a client's trouble report (a traceback) the server keeps
+MAX_TROUBLE = 12 * 1024
 #: updates carry views and, once a game is over, its whole record
 MAX_SERVER_FRAME = 8 * 1024 * 1024
 #: log lines a client keeps (and is sent when it takes a seat): more than fit on
@@ -76,7 +78,20 @@ class WantLog(msgspec.Struct, tag="want_log", frozen=True):
     """The whole log of the table, from this seat's side (the full-log screen)."""
 
 
-ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog
+class LobbyPage(msgspec.Struct, tag="lobby_page", frozen=True):
+    """Which page of the lobby the client shows (0 is the first)."""
+
+    page: int
+
+
+class Trouble(msgspec.Struct, tag="trouble", frozen=True):
+    """Something went wrong in the client process (a traceback): for the server's log,
+    never for the player's screen."""
+
+    text: str
+
+
+ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog | LobbyPage | Trouble
 
 
 # --- server -> client ----------------------------------------------------------------
@@ -99,14 +114,19 @@ class TableInfo(msgspec.Struct, frozen=True):
     game: str
     title: str
     seats: list[SeatSlot]
-    status: str  # "waiting", "playing" or "finished"
+    status: str  # "waiting", "playing", "finished" or "damaged"
     steps: int
     move_seconds: float = 0.0
     options: str = ""  # the non-default options, in words
 
 
 class Lobby(msgspec.Struct, tag="lobby", frozen=True):
+    """One page of the lobby's tables (the player's own first)."""
+
     tables: list[TableInfo]
+    page: int = 0
+    pages: int = 1
+    total: int = 0
 
 
 class Seated(msgspec.Struct, tag="seated", frozen=True):
@@ -142,6 +162,8 @@ class Update(msgspec.Struct, tag="update", frozen=True):
     log_from: int = 0
     #: the first step after this seat's own last move (what is news to it); 0 for none
     since: int = 0
+    #: seconds left on this seat's move time limit (then a bot moves for it); None: none runs
+    move_left: float | None = None
 
 
 class WholeLog(msgspec.Struct, tag="whole_log", frozen=True):

@@ -36,6 +36,23 @@ def host_key(folder: Path) -> Any:
         raise ServeError(f"{path} is not a usable host key ({exc}).") from None
 
 
+def data_folder(data: Path) -> None:
+    """The data folder: made private (0700) when it is new; one that others may read
+    is refused (the tables, players and host key are in it), never changed silently."""
+    if not data.exists():
+        data.mkdir(parents=True, mode=0o700)
+        os.chmod(data, 0o700)  # whatever the umask
+        return
+    if not data.is_dir():
+        raise ServeError(f"The data folder {data} is not a folder.")
+    mode = data.stat().st_mode & 0o777
+    if mode & 0o077:
+        raise ServeError(
+            f"The data folder {data} may be read by others (mode {mode:o}); make it private with"
+            f" chmod 700 {data}, or choose another with --data."
+        )
+
+
 def serve(
     *,
     host: str,
@@ -43,9 +60,11 @@ def serve(
     data: Path,
     authorized_keys: Path | None,
     open_to_all: bool,
-    max_connections: int,
+    max_sessions: int,
     max_per_address: int,
-    bot_delay: float | None,
+    max_tables_per_key: int = 5,
+    bot_delay: float | None = None,
+    fork_server: bool = True,
 ) -> int:
     from .hub import Hub
     from .ssh import Front, Limits, read_authorized_keys
@@ -55,6 +74,8 @@ def serve(
     logging.getLogger("asyncssh").setLevel(logging.WARNING)  # ours is one line per event
     if authorized_keys is None and not open_to_all:
         raise ServeError("Say who may connect: --authorized-keys FILE, or --open for any key.")
+    if authorized_keys is not None and open_to_all:
+        raise ServeError("Choose one: --authorized-keys FILE lets only those keys in, --open lets any key in.")
     authorized = None
     if authorized_keys is not None:
         try:
@@ -63,31 +84,54 @@ def serve(
             raise ServeError(f"Cannot read {authorized_keys} ({exc.strerror}).") from None
         except ValueError as exc:
             raise ServeError(str(exc)) from None
+    from .store import StoreError
+
     try:
-        data.mkdir(parents=True, exist_ok=True)
-        os.chmod(data, 0o700)
+        data_folder(data)
         key = host_key(data)
         store = Store(data / DATABASE)
     except OSError as exc:
         raise ServeError(f"Cannot use the data folder {data} ({exc.strerror or exc}).") from None
-    limits = Limits(max_connections=max_connections, max_per_address=max_per_address)
-    return asyncio.run(_run(store, key, host, port, authorized, limits, bot_delay))
+    except StoreError as exc:
+        raise ServeError(str(exc)) from None
+    limits = Limits(max_sessions=max_sessions, max_per_address=max_per_address)
+    settings = dict(bot_delay=bot_delay, max_tables_per_key=max_tables_per_key, fork_server=fork_server)
+    return asyncio.run(_run(store, key, host, port, authorized, limits, **settings))
 
 
 async def _run(
-    store: Any, key: Any, host: str, port: int, authorized: Any, limits: Any, bot_delay: float | None
+    store: Any,
+    key: Any,
+    host: str,
+    port: int,
+    authorized: Any,
+    limits: Any,
+    *,
+    bot_delay: float | None,
+    max_tables_per_key: int,
+    fork_server: bool,
 ) -> int:
+    from .forkserver import Forker
     from .hub import Hub
-    from .ssh import Front, start_server
+    from .ssh import Front, end_sessions, start_server
 
     # each table's own bot speed, unless --bot-delay sets one pace for all
     realtime = None if bot_delay is None else max(bot_delay * 3, 0.2)
-    hub = Hub(store, bot_delay=bot_delay, realtime_bot_delay=realtime)
+    hub = Hub(store, bot_delay=bot_delay, realtime_bot_delay=realtime, max_tables_per_key=max_tables_per_key)
     hub.load()
-    front = Front(hub, authorized, limits)
+    forker = None
+    if fork_server:
+        forker = Forker()
+        try:
+            await forker.start()
+        except OSError as exc:
+            raise ServeError(f"Cannot start the client processes' fork server ({exc}).") from None
+    front = Front(hub, authorized, limits, forker=forker)
     try:
         server = await start_server(front, host, port, key)
     except OSError as exc:
+        if forker is not None:
+            forker.close()
         raise ServeError(f"Cannot listen on {host}:{port} ({exc.strerror or exc}).") from None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -104,9 +148,11 @@ async def _run(
     )
     await stop.wait()
     LOG.info("foxtui serve: stopping; every table is saved")
-    server.close()
-    for session in list(front.sessions):
-        session.chan.close()
+    hub.stop_tables()  # nothing more is played; every running clock is saved
+    await end_sessions(front, "The foxtui server is stopping; every table is saved. Please connect again later.")
+    server.close()  # (this closes every connection too)
     hub.close()
     store.close()
+    if forker is not None:
+        forker.close()
     return 0

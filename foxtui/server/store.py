@@ -13,7 +13,11 @@ from typing import Any
 
 import msgspec
 
-from foxtui.engine.record import GameRecord, decode_record, encode_record
+from foxtui.engine.record import GameRecord, RecordError, decode_record, encode_record
+
+
+class StoreError(Exception):
+    """The database cannot be used at all: one sentence for the command line."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -28,6 +32,11 @@ CREATE TABLE IF NOT EXISTS tables (
     finished INTEGER NOT NULL DEFAULT 0
 );
 """
+#: columns added since the first schema: (name, definition); added to an older file
+LATER_COLUMNS = (
+    ("activity", "REAL"),  # when a player last moved, joined or created it (Unix time)
+    ("abandoned", "INTEGER NOT NULL DEFAULT 0"),  # nobody came back for too long
+)
 
 
 class TableSpec(msgspec.Struct, frozen=True):
@@ -46,19 +55,39 @@ class StoredTable(msgspec.Struct):
     id: int
     spec: TableSpec
     owners: list[str | None]
+    #: the record of a game in play (None: not begun; a finished game's is read when wanted)
     record: GameRecord | None
     finished: bool
+    activity: float | None = None
+    abandoned: bool = False
+    has_record: bool = False
+
+
+class DamagedRow(msgspec.Struct):
+    """A row that cannot be read back: which one, and why (a sentence)."""
+
+    id: int
+    reason: str
+    owners: list[str | None] = []
 
 
 class Store:
     def __init__(self, path: Path) -> None:
+        """Raises StoreError (a sentence) for a file that is not a usable database."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: one write, one commit
-        # WAL: a step's write never waits for readers; NORMAL still survives a killed process.
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)  # autocommit: one write, one commit
+            # WAL: a step's write never waits for readers; NORMAL still survives a killed process.
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+            for name, definition in LATER_COLUMNS:
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {definition}")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is not a foxtui server database, or is damaged ({exc}).") from None
 
     def close(self) -> None:
         self._db.close()
@@ -85,38 +114,73 @@ class Store:
 
     # --- tables
 
-    def new_table(self, spec: TableSpec, owners: list[str | None]) -> int:
+    def new_table(self, spec: TableSpec, owners: list[str | None], activity: float | None = None) -> int:
         cur = self._db.execute(
-            "INSERT INTO tables (spec, owners) VALUES (?, ?)",
-            (msgspec.json.encode(spec), msgspec.json.encode(owners)),
+            "INSERT INTO tables (spec, owners, activity) VALUES (?, ?, ?)",
+            (msgspec.json.encode(spec), msgspec.json.encode(owners), activity),
         )
         return int(cur.lastrowid)
 
     def save_table(
-        self, table_id: int, owners: list[str | None], record: GameRecord | None, *, round: int = 0, finished: bool = False
+        self,
+        table_id: int,
+        owners: list[str | None],
+        record: GameRecord | None,
+        *,
+        round: int = 0,
+        finished: bool = False,
+        activity: float | None = None,
     ) -> None:
         data = None if record is None else encode_record(record, round=round, finished=finished)
         self._db.execute(
-            "UPDATE tables SET owners = ?, record = ?, finished = ? WHERE id = ?",
-            (msgspec.json.encode(owners), data, int(finished), table_id),
+            "UPDATE tables SET owners = ?, record = ?, finished = ?, activity = COALESCE(?, activity) WHERE id = ?",
+            (msgspec.json.encode(owners), data, int(finished), activity, table_id),
         )
 
-    def tables(self) -> list[StoredTable]:
-        """Every table, oldest first. Raises RecordError for a record that is not usable."""
-        out = []
-        for table_id, spec, owners, record, finished in self._db.execute(
-            "SELECT id, spec, owners, record, finished FROM tables ORDER BY id"
-        ):
-            out.append(
-                StoredTable(
-                    table_id,
-                    msgspec.json.decode(spec, type=TableSpec),
-                    msgspec.json.decode(owners, type=list[str | None]),
-                    None if record is None else decode_record(record, f"table {table_id}"),
-                    bool(finished),
-                )
-            )
+    def abandon(self, table_id: int) -> None:
+        self._db.execute("UPDATE tables SET abandoned = 1 WHERE id = ?", (table_id,))
+
+    def record_of(self, table_id: int) -> GameRecord | None:
+        """A table's record, read now (a finished game's); RecordError if it is damaged."""
+        row = self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return decode_record(row[0], f"table {table_id}")
+
+    def tables(self) -> list[StoredTable | DamagedRow]:
+        """Every table, oldest first; a row that cannot be read back is a DamagedRow
+        (the others are read all the same). The records of finished games are not read.
+        Raises StoreError when the database itself is damaged."""
+        out: list[StoredTable | DamagedRow] = []
+        try:
+            rows = self._db.execute(
+                "SELECT id, spec, owners, record IS NOT NULL, finished, activity, abandoned FROM tables ORDER BY id"
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is damaged ({exc}).") from None
+        for table_id, spec, owners, has_record, finished, activity, abandoned in rows:
+            out.append(self._read_row(table_id, spec, owners, bool(has_record), bool(finished), activity, bool(abandoned)))
         return out
+
+    def _read_row(
+        self, table_id: int, spec: Any, owners: Any, has_record: bool, finished: bool, activity: Any, abandoned: bool
+    ) -> StoredTable | DamagedRow:
+        seat_owners: list[str | None] = []
+        try:
+            seat_owners = msgspec.json.decode(owners, type=list[str | None])
+            table_spec = msgspec.json.decode(spec, type=TableSpec)
+            record = None
+            if has_record and not finished and not abandoned:
+                row = self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)).fetchone()
+                record = decode_record(row[0], f"table {table_id}")
+        except RecordError as exc:
+            return DamagedRow(table_id, str(exc), seat_owners)
+        except (msgspec.DecodeError, msgspec.ValidationError, TypeError) as exc:
+            return DamagedRow(table_id, f"table {table_id} cannot be read back ({exc}).", seat_owners)
+        except (RecursionError, sqlite3.DatabaseError) as exc:
+            return DamagedRow(table_id, f"table {table_id} cannot be read back ({type(exc).__name__}).", seat_owners)
+        activity = activity if isinstance(activity, (int, float)) else None
+        return StoredTable(table_id, table_spec, seat_owners, record, finished, activity, abandoned, has_record)
 
 
 def options_json(options: Any) -> msgspec.Raw:

@@ -61,9 +61,10 @@ class Table(Protocol):
         came after is news to that player."""
         ...
 
-    def act(self, seat: int, action: Any) -> None:
-        """A seat's move (a player's or its bot's). IllegalAction, with a sentence,
-        changes nothing. A table that does not run here sends it on."""
+    def act(self, seat: int, action: Any, by: str | None = None) -> None:
+        """A seat's move (a player's or its bot's; ``by`` "bot": a bot's for a player
+        whose move time ran out). IllegalAction, with a sentence, changes nothing. A
+        table that does not run here sends it on."""
         ...
     def undo_refusal(self, seat: int) -> str | None: ...
     def undo(self, seat: int) -> str | None:

@@ -115,6 +115,7 @@ class TableDriver:
         self._closed = False
         self._bot_timer: Timer | None = None
         self._limits: dict[int, Timer] = {}  # human seat -> its move time limit
+        self._limit_ends: dict[int, float] = {}  # ... and when it runs out (scheduler time)
         self._clock_timer: Timer | None = None
         self._clock_key: int | None = None  # the timed period counting down
         self._deadline = 0.0
@@ -191,6 +192,14 @@ class TableDriver:
         self._cancel_all()
 
     # --- what the owner asks
+
+    def move_left(self, seat: int) -> float | None:
+        """Seconds left before a bot moves for ``seat`` (its move time limit); None when
+        no limit runs for it."""
+        end = self._limit_ends.get(seat)
+        if end is None or seat not in self._limits:
+            return None
+        return max(0.0, end - self.scheduler.now())
 
     def clock_left(self) -> int | None:
         """Whole seconds the running clock has left now; None when none runs."""
@@ -325,8 +334,10 @@ class TableDriver:
             for seat in list(self._limits):
                 if seat not in humans or seat == actor:
                     self._limits.pop(seat).cancel()
+                    self._limit_ends.pop(seat, None)
             for seat in sorted(humans - set(self._limits)):
                 self._limits[seat] = self.scheduler.call_later(self.move_seconds, self._limit_due(seat))
+                self._limit_ends[seat] = self.scheduler.now() + self.move_seconds
 
     def _cancel_all(self) -> None:
         for timer in [self._bot_timer, self._clock_timer, *self._limits.values()]:
@@ -334,6 +345,7 @@ class TableDriver:
                 timer.cancel()
         self._bot_timer = self._clock_timer = None
         self._limits.clear()
+        self._limit_ends.clear()
 
     def _bot_due(self) -> None:
         self._bot_timer = None
@@ -350,6 +362,7 @@ class TableDriver:
     def _limit_due(self, seat: int) -> Callable[[], None]:
         def due() -> None:
             self._limits.pop(seat, None)
+            self._limit_ends.pop(seat, None)
             if self._closed:
                 return
             table = self.table
@@ -362,7 +375,8 @@ class TableDriver:
         before = self._public
         news = StepNews(kind, seat, before)
         try:
-            self.table.act(seat, self.table.bot_action(seat))
+            # a step a bot takes for a player is recorded as such (and told so in the log)
+            self.table.act(seat, self.table.bot_action(seat), "bot" if kind == "stand_in" else None)
         except IllegalAction as exc:
             self.listener.step_failed(news, exc)
             return

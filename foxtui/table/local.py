@@ -77,7 +77,7 @@ class LocalTable:
 
     # --- acting
 
-    def act(self, seat: int, action: Any) -> None:
+    def act(self, seat: int, action: Any, by: str | None = None) -> None:
         session = self.session
         if action not in session.legal_actions(seat):
             if self.outcome() is not None:
@@ -88,7 +88,7 @@ class LocalTable:
             if clock is not None and action == clock.step:
                 raise IllegalAction("The table's clock decides when time is up.")
             raise IllegalAction("That move is not allowed now.")
-        session.act(seat, action)
+        session.act(seat, action, by)
 
     def undo_refusal(self, seat: int) -> str | None:
         return self.session.undo_refusal(seat)

@@ -9,6 +9,7 @@ the server; moves are sent there and come back as updates.
 
 from __future__ import annotations
 
+import time
 from types import GenericAlias
 from typing import Any, Callable
 
@@ -48,6 +49,7 @@ class RemoteTable:
         self._clock: int | None = None
         self._since = 0  # the first step after this seat's own last move, as the server says
         self._finished: FinishedGame | None = None
+        self.move_deadline: float | None = None
         #: a move was sent and the server has not answered yet
         self.waiting = False
 
@@ -67,6 +69,8 @@ class RemoteTable:
         self._outcome = update.outcome
         self._clock = update.clock
         self._since = update.since
+        #: when this seat's move time limit runs out (monotonic), None when none runs
+        self.move_deadline = None if update.move_left is None else time.monotonic() + update.move_left
         if update.record is not None and self._finished is None:
             record = decode_record(update.record, "the finished game")
             self._finished = FinishedGame(record, final_state(record, "the finished game"))
@@ -133,7 +137,7 @@ class RemoteTable:
 
     # --- acting
 
-    def act(self, seat: int, action: Any) -> None:
+    def act(self, seat: int, action: Any, by: str | None = None) -> None:
         """Send the move; the server checks it again and answers with an update (or a notice)."""
         if seat != self.seat or action not in self._legal or self.waiting:
             raise IllegalAction("That move is not yours to make now.")

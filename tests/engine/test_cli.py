@@ -141,7 +141,8 @@ def test_version_and_help() -> None:
         (["serve", "--open", "--max-per-address", "-2"], "--max-per-address takes a whole number of at least 1, not '-2'."),
         (["serve", "--open", "--bot-delay", "-1"], "--bot-delay takes a number of at least 0, not '-1'."),
         (["serve", "--open", "--bot-delay", "nan"], "--bot-delay takes a number of at least 0, not 'nan'."),
-        (["serve", "--open", "--ma", "3"], "--ma could be --max-connections or --max-per-address; write it out."),
+        (["serve", "--open", "--ma", "3"], "--ma could be --max-sessions, --max-connections, --max-per-address or "
+         "--max-tables-per-key; write it out."),
         (["serve", "--authorized-keys", "/nonexistent/keys"], "Cannot read /nonexistent/keys (No such file or directory)."),
         # the hidden command works, but nobody is told about it
         (["_client"], "`foxtui _client` needs --fd; see `foxtui _client --help`."),

@@ -216,6 +216,17 @@ def play_until(terms: list[Terminal], done, timeout: float = 90.0) -> None:
             time.sleep(0.03)
 
 
+def server_tracebacks(log: str) -> list[str]:
+    """Tracebacks of the server's own in its log (a client process's, which it reports
+    to the server's log instead of its player's screen, are not)."""
+    lines = log.splitlines()
+    return [
+        lines[n - 1] if n else ""
+        for n, line in enumerate(lines)
+        if line.startswith("Traceback") and not (n and lines[n - 1].endswith("the client process reports:"))
+    ]
+
+
 def steps_at(server: Server) -> int:
     from foxtui.server.store import Store
 
@@ -322,6 +333,147 @@ def test_unknown_keys_garbage_and_dropped_connections_leave_the_server_intact(tm
         )
         assert refused.returncode == 255 and "server is full" in refused.stderr
         assert server.proc is not None and server.proc.poll() is None
-        assert "Traceback" not in server.log.read_text()
+        assert not server_tracebacks(server.log.read_text())
     finally:
+        server.stop()
+
+
+# --- issue 17: hostile input, a stopping server, multiplexed sessions
+
+
+def client_states(server: Server) -> list[tuple[int, str]]:
+    """The server's descendants (the fork server, the client processes) and their states."""
+    out, todo = [], [server.proc.pid]
+    while todo:
+        pid = todo.pop()
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            if pid != server.proc.pid:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                out.append((pid, state))
+        except OSError:
+            pass
+    return out
+
+
+def test_invalid_utf8_and_random_bytes_leave_every_session_playing(tmp_path, keys, tmux):
+    import termios
+
+    from foxtui.server import spawn
+
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = tmux.open("ada", server.ssh_command(keys["ada"]))
+        ada.wait_for("Choose the name")
+        for raw in ("ff", "c0 80", "63 61 66 e9"):  # a lone 0xFF, an overlong NUL, Latin-1 "café"
+            ada.tmux.run("send-keys", "-t", ada.name, "-H", *raw.split())
+        ada.wait_for("\ufffd")  # read as U+FFFD, drawn in the name's input
+        # 64 KiB of random bytes: everything but Enter, ctrl+c and ctrl+q (which would
+        # submit a name or quit, as they should)
+        rng = random.Random(17)
+        noise = bytes(b for b in (rng.randrange(256) for _ in range(70000)) if b not in (3, 10, 13, 17))[: 64 * 1024]
+        for start in range(0, len(noise), 2048):
+            chunk = noise[start : start + 2048]
+            ada.tmux.run("send-keys", "-t", ada.name, "-H", *(f"{b:02x}" for b in chunk))
+        time.sleep(2.0)
+        for _ in range(60):  # the client reads all of it: wait until it is idle
+            before = {pid: spawn.cpu_used(pid) for pid, _ in client_states(server)}
+            time.sleep(1.0)
+            after = {pid: spawn.cpu_used(pid) for pid, _ in client_states(server)}
+            busy = {pid: round((after.get(pid) or 0) - (before.get(pid) or 0), 2) for pid in after}
+            if all(v < 0.2 for v in busy.values()):
+                break
+        states = client_states(server)
+        assert states and all(state not in "TtZ" for _, state in states), states
+        for pid, _ in states:
+            try:
+                fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+            except OSError:
+                continue
+            try:
+                lflag = termios.tcgetattr(fd)[3]
+            except termios.error:
+                continue  # the fork server: no terminal
+            finally:
+                os.close(fd)
+            assert not lflag & (termios.ICANON | termios.ISIG), "a client's terminal went back to cooked mode"
+        # the session still plays: whatever the noise left half-typed (a paste begun, an
+        # escape sequence) is ended, the name cleared; then a name, and the lobby
+        ada.tmux.run("send-keys", "-t", ada.name, "-H", *"1b 5b 32 30 31 7e".split())  # a paste's end
+        time.sleep(0.5)
+        ada.press("Escape")
+        time.sleep(0.5)
+        ada.press(*["BSpace"] * 20)
+        ada.type("Ada")
+        ada.press("Enter")
+        ada.wait_for("you are Ada")
+        assert "Traceback" not in ada.tmux.run("capture-pane", "-p", "-S", "-", "-t", ada.name)
+        assert not server_tracebacks(server.log.read_text())
+    finally:
+        server.stop()
+
+
+def test_quitting_with_more_keys_behind_shows_no_traceback(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        ada.type("qn")  # q quits the lobby; n arrives while the screen is closing
+        ada.wait_until(lambda text: "you are Ada" not in text, "the session ended")
+        time.sleep(1.0)
+        history = ada.tmux.run("capture-pane", "-p", "-S", "-", "-t", ada.name)
+        assert "Traceback" not in history and "locals" not in history
+    finally:
+        server.stop()
+
+
+def pane_flag(term: Terminal, field: str) -> str:
+    return term.tmux.run("display-message", "-p", "-t", term.name, f"#{{{field}}}").strip()
+
+
+def test_a_stopping_server_puts_every_terminal_back_and_says_so(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        bo = login(tmux, server, keys["bo"], "Bo")
+        for term in (ada, bo):
+            assert pane_flag(term, "alternate_on") == "1" and pane_flag(term, "mouse_any_flag") == "1"
+        server.stop(signal.SIGTERM)
+        for term in (ada, bo):
+            term.wait_for("The foxtui server is stopping")
+            term.wait_until(lambda _: pane_flag(term, "alternate_on") == "0", "the normal screen back")
+            assert pane_flag(term, "mouse_any_flag") == "0" and pane_flag(term, "cursor_flag") == "1"
+    finally:
+        server.stop()
+
+
+def test_sessions_multiplexed_over_one_connection_are_capped(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"], "--max-sessions", "4", "--max-per-address", "2").start()
+    control = tmp_path / "ctl"
+    master = subprocess.Popen(
+        [*server.ssh_command(keys["ada"])[:-1], "-M", "-S", str(control), "-N", "player@127.0.0.1"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 15
+        while not control.exists():
+            assert time.monotonic() < deadline and master.poll() is None, "the master connection did not start"
+            time.sleep(0.05)
+        terms = [
+            tmux.open(f"s{n}", ["ssh", "-S", str(control), "-tt", "-F", "/dev/null", "player@127.0.0.1"])
+            for n in range(10)
+        ]
+        deadline = time.monotonic() + 30
+        while True:
+            screens = [t.text() for t in terms]
+            playing = sum("Choose the name" in s for s in screens)
+            refused = sum("Session open refused" in s for s in screens)
+            if playing + refused == 10 or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert (playing, refused) == (2, 8), "\n=====\n".join(screens)
+        assert len([p for p, _ in client_states(server)]) <= 3  # two clients and the fork server
+    finally:
+        master.terminate()
+        master.wait(10)
         server.stop()

@@ -43,6 +43,7 @@ class LobbyLink(Protocol):
     def set_name(self, name: str) -> None: ...
     def join(self, table: int) -> None: ...
     def watch(self, table: int) -> None: ...
+    def page(self, page: int) -> None: ...
     def create_table(
         self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str
     ) -> None: ...
@@ -76,6 +77,8 @@ def status_text(table: TableInfo) -> str:
         return f"waiting for {free}"
     if table.status == "playing":
         return f"step {table.steps}"
+    if table.status == "damaged":
+        return "damaged"
     return "finished"
 
 
@@ -87,6 +90,9 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", id="lobby.watch"),
         Binding("question_mark", "help", "Help", id="lobby.help"),
         Binding("q", "quit", "Quit", id="lobby.quit"),
+        # priority: the table list would take them to scroll, and a page of it fits anyway
+        Binding("pagedown", "page(1)", "Next page", id="lobby.next_page", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Previous page", id="lobby.previous_page", show=False, priority=True),
     ]
 
     def __init__(self, link: LobbyLink) -> None:
@@ -94,6 +100,8 @@ class LobbyScreen(Screen[None]):
         self.link = link
         self.name_: str | None = None
         self.tables: list[TableInfo] = []
+        self.page = 0  # the page of the server's tables shown, of ``pages``
+        self.pages = 1
         self._offered_rejoin = False
 
     def compose(self) -> ComposeResult:
@@ -126,8 +134,9 @@ class LobbyScreen(Screen[None]):
             self.app.screen.dismiss(name)
         self.query_one("#lobby-title", Static).update(Text(f"foxtui — shared tables · you are {name}"))
 
-    def show_tables(self, tables: list[TableInfo]) -> None:
+    def show_tables(self, tables: list[TableInfo], page: int = 0, pages: int = 1) -> None:
         self.tables = tables
+        self.page, self.pages = page, pages
         grid = self._grid()
         row = grid.cursor_row
         grid.clear()
@@ -144,6 +153,8 @@ class LobbyScreen(Screen[None]):
             note = "j joins a free seat, w watches a game, n sets up a new table."
         else:
             note = "No tables yet: press n to set one up."
+        if pages > 1:
+            note += f" Page {page + 1} of {pages} (PgDn, PgUp)."
         self.query_one("#lobby-note", Static).update(note)
         if tables:
             grid.move_cursor(row=min(row, len(tables) - 1))
@@ -187,6 +198,11 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self.link.watch(table.id)
 
+    def action_page(self, step: int) -> None:
+        wanted = self.page + step
+        if 0 <= wanted < self.pages:
+            self.link.page(wanted)
+
     def action_new_table(self) -> None:
         def created(request: TableRequest | None) -> None:
             if request is not None:
@@ -197,7 +213,7 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen, binding_keys
 
-        keys = [("↑ ↓", "Choose a table"), ("enter", "Join or rejoin it")]
+        keys = [("↑ ↓", "Choose a table"), ("enter", "Join or rejoin it"), ("PgDn PgUp", "Next or previous page")]
         keys += binding_keys(self.app, self.BINDINGS)
         self.app.push_screen(HelpScreen("foxtui server — keys", keys, LOBBY_HELP))
 
@@ -212,6 +228,10 @@ Every table of this server is listed with its seats and how far its game is.
   A seat is yours for the whole game: if your connection drops, log in again
   with the same key and rejoin it.
 - **w** watches a game in play: you see what everyone may see, nobody's secrets.
+- **PgDn** and **PgUp** turn the pages of a long list; your own tables come first.
+  A finished game stays listed for an hour; a table nobody comes back to leaves
+  the list after a day (not begun) or a week (in play). A damaged table is listed
+  as such: its game cannot go on here.
 - **n** sets up a new table: the game, who sits where (you, a free seat for
   another player, or a bot), a time limit per move after which a bot moves for
   a player who is away, and the game's options.

@@ -8,17 +8,58 @@ no bots here, no undo.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
+
+from rich.text import Text
 
 from foxtui.table.remote import RemoteTable
 
+from ..widgets.status import StatusLine, update_if_changed
 from .play import PlayScreen
+
+#: seconds before a move time limit runs out at which the player is warned (or a
+#: third of the limit, if that is less)
+WARN_BEFORE = 10.0
 
 
 class RemotePlayScreen(PlayScreen):
     def __init__(self, table: RemoteTable) -> None:
         self.remote = table
         super().__init__(table, bot_delay=0, seats_here=[] if table.seat is None else [table.seat])
+        self._status_text = ""  # the status line as the play screen drew it
+        self._warned_for: float | None = None  # the deadline the player was warned of
+        self._limit: float | None = None  # the whole limit the deadline came with
+
+    def on_mount(self) -> None:
+        # (PlayScreen's on_mount runs too: Textual calls each class's own)
+        self.set_interval(1.0, self._show_move_time)
+
+    # --- a move time limit: the player to move sees it run, and is warned near its end
+
+    def _show(self, seat: int | None) -> None:
+        super()._show(seat)
+        self._status_text = self.query_one(StatusLine).content.plain
+        self._show_move_time()
+
+    def _show_move_time(self) -> None:
+        status = self.query_one(StatusLine)
+        deadline = self.remote.move_deadline
+        seat = self.remote.seat
+        acting = seat is not None and seat in self.remote.to_act() and bool(self.remote.legal_actions(seat))
+        if deadline is None or not acting or not self._status_text:
+            update_if_changed(status, Text(self._status_text), layout=False)
+            self._limit = None
+            return
+        left = max(0.0, deadline - time.monotonic())
+        if self._limit is None or left > self._limit:
+            self._limit = left
+        seconds = math.ceil(left)
+        update_if_changed(status, Text(f"{self._status_text} · {seconds} s to move"), layout=False)
+        if left <= min(WARN_BEFORE, self._limit / 3) and self._warned_for != deadline and seconds > 0:
+            self._warned_for = deadline
+            self.notify(f"{seconds} seconds left to move; then a bot moves for you.", severity="warning")
 
     def server_update(self, update: Any) -> None:
         """A step happened at the table (or the seat came back): draw it."""

@@ -1,0 +1,468 @@
+"""The fork server: one process that has imported every screen once and forks a
+client process for each SSH session.
+
+Starting a fresh Python that imports Textual, Rich and the games costs every
+session about 30 MiB of its own memory and half a second before its first frame.
+The fork server pays that once: it imports everything, collects and freezes the
+garbage collector's generations (``gc.freeze``: the children's collections never
+touch, and so never copy, the pages those objects live on), and then forks. A
+child's code and data stay in pages it shares with the fork server and every other
+child until it writes to them.
+
+It is a process of its own, started by ``foxtui serve`` before anything else and
+single-threaded: no event loop, no thread, nothing but this loop runs in it when it
+forks (the asyncio server itself is never forked). It talks to the server over a
+socketpair (SOCK_SEQPACKET, one message per packet):
+
+- server → fork server: ``("spawn", request, spec)`` with two file descriptors (the
+  session's pty slave, and the client's end of its socket to the hub), and
+  ``("signal", pid, signum)``;
+- fork server → server: ``("started", request, pid)``, ``("failed", request, why)``
+  and ``("exited", pid, status)`` (a waitpid status).
+
+It keeps each child's processor budget (``spawn.CpuBudget``) once a second. When
+the server goes, the fork server ends; the children end when their terminals do.
+
+    python -m foxtui.server.forkserver --fd N
+"""
+
+from __future__ import annotations
+
+import array
+import gc
+import os
+import select
+import signal
+import socket
+import sys
+import time
+from typing import Any
+
+import msgspec
+
+from . import spawn
+
+#: the largest message either way (a spec is a few hundred bytes)
+MAX_MESSAGE = 64 * 1024
+#: seconds between two looks at the children's processor time
+TICK = 1.0
+#: seconds a child that is over its processor budget (and was told by SIGXCPU) has
+#: to end before it is killed
+GRACE = 5.0
+
+
+class Spec(msgspec.Struct, frozen=True):
+    """How to start one session's client process."""
+
+    session: int
+    env: dict[str, str]
+    memory: int
+    open_files: int
+    cpu_share: float
+    cpu_burst: float
+
+    def limits(self) -> spawn.ClientLimits:
+        return spawn.ClientLimits(self.memory, self.open_files, self.cpu_share, self.cpu_burst)
+
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder()
+
+
+def send(sock: socket.socket, message: Any, fds: list[int] | None = None) -> None:
+    ancillary = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
+    sock.sendmsg([_encoder.encode(message)], ancillary)
+
+
+def receive(sock: socket.socket) -> tuple[Any, list[int]] | None:
+    """One message and the descriptors that came with it; None at the end."""
+    data, ancillary, flags, _ = sock.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(4 * array.array("i").itemsize))
+    fds: list[int] = []
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            got = array.array("i")
+            got.frombytes(payload[: len(payload) - len(payload) % got.itemsize])
+            fds += list(got)
+    if not data:
+        for fd in fds:
+            os.close(fd)
+        return None
+    return _decoder.decode(data), fds
+
+
+def preload() -> None:
+    """Import everything a client process draws with, so that children share it."""
+    import foxtui.server.client  # noqa: F401  (the app, Textual, Rich)
+    import foxtui.table.remote  # noqa: F401
+    import foxtui.ui.screens.game_log  # noqa: F401
+    import foxtui.ui.screens.help  # noqa: F401
+    import foxtui.ui.screens.lobby  # noqa: F401
+    import foxtui.ui.screens.remote_play  # noqa: F401
+    import foxtui.ui.screens.results  # noqa: F401
+    from foxtui.games import GAMES
+    from foxtui.ui.games import panel_for
+
+    for game_id in GAMES:
+        GAMES[game_id]  # the game's rules and content
+        try:
+            panel_for(game_id)  # its screen
+        except Exception:  # a game without a screen yet
+            pass
+    # What Textual would otherwise import when the first screen is drawn
+    import textual.drivers.linux_driver  # noqa: F401
+    import textual.widgets._data_table  # noqa: F401
+    import textual.widgets._input  # noqa: F401
+    import textual.widgets._toast  # noqa: F401
+
+
+def warm_up() -> None:
+    """Draw a lobby once, headless, before the first fork: what Textual and Python do
+    the first time (lazy imports, caches, the interpreter's specialised bytecode) is
+    then done in pages every child shares, instead of again in each child."""
+    import asyncio
+    import threading
+
+    from . import protocol as p
+    from .client import ClientApp
+
+    class Link:
+        def send(self, message: Any) -> None:
+            pass
+
+        def set_name(self, name: str) -> None:
+            pass
+
+        def page(self, page: int) -> None:
+            pass
+
+        def leave(self) -> None:
+            pass
+
+        async def run(self, on_message: Any) -> str:
+            on_message(p.Welcome(None))
+            await asyncio.sleep(0.2)
+            on_message(p.Welcome("Warm"))
+            seats = [p.SeatSlot("Warm", yours=True, online=True), p.SeatSlot("")]
+            on_message(p.Lobby([p.TableInfo(1, "master-fox", "Master Fox", seats, "waiting", 0)]))
+            await asyncio.sleep(3600)
+            return ""
+
+        def close(self) -> None:
+            pass
+
+    async def lobby() -> None:
+        app = ClientApp(Link())  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.5)
+            await pilot.press("x", "escape")
+
+    try:
+        asyncio.run(lobby())
+    except Exception:  # a warm-up that fails costs memory, not sessions
+        pass
+    asyncio.set_event_loop_policy(None)  # each child makes its own loop
+    assert threading.active_count() == 1, "the fork server must fork with one thread"
+
+
+class ForkServer:
+    def __init__(self, control: socket.socket) -> None:
+        self.control = control
+        self.children: dict[int, tuple[int, spawn.CpuBudget]] = {}  # pid -> session, budget
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_w, False)
+        os.set_blocking(self.wake_r, False)
+
+    def run(self) -> int:
+        signal.set_wakeup_fd(self.wake_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # wakes the loop through the pipe
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's ctrl+c is the server's
+        next_tick = time.monotonic() + TICK
+        while True:
+            timeout = max(0.0, next_tick - time.monotonic())
+            try:
+                ready, _, _ = select.select([self.control, self.wake_r], [], [], timeout)
+            except InterruptedError:
+                ready = []
+            if self.wake_r in ready:
+                try:
+                    while os.read(self.wake_r, 512):
+                        pass
+                except BlockingIOError:
+                    pass
+            self.reap()
+            if self.control in ready:
+                try:
+                    got = receive(self.control)
+                except (ConnectionError, OSError):
+                    got = None
+                if got is None:
+                    return 0  # the server has gone
+                self.handle(*got)
+            if time.monotonic() >= next_tick:
+                self.keep_budgets()
+                next_tick = time.monotonic() + TICK
+
+    def handle(self, message: Any, fds: list[int]) -> None:
+        kind = message[0]
+        if kind == "spawn" and len(fds) == 2:
+            _, request, spec = message
+            self.spawn(request, msgspec.convert(spec, Spec), *fds)
+        elif kind == "signal":
+            _, pid, signum = message
+            if pid in self.children:  # never a process that has been reaped
+                try:
+                    os.killpg(pid, signum)
+                except ProcessLookupError:
+                    pass
+            for fd in fds:
+                os.close(fd)
+        else:
+            for fd in fds:
+                os.close(fd)
+
+    def spawn(self, request: int, spec: Spec, slave: int, link: int) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            pid = os.fork()
+        except OSError as exc:
+            os.close(slave)
+            os.close(link)
+            send(self.control, ("failed", request, str(exc)))
+            return
+        if pid == 0:
+            code = 1
+            try:
+                self._become_client(spec, slave, link)
+                code = run_child(link)
+            finally:
+                os._exit(code)
+        os.close(slave)
+        os.close(link)
+        self.children[pid] = (spec.session, spawn.CpuBudget(spec.limits(), time.monotonic()))
+        send(self.control, ("started", request, pid))
+
+    def _become_client(self, spec: Spec, slave: int, link: int) -> None:
+        """In the child, before anything of the session runs."""
+        signal.set_wakeup_fd(-1)
+        for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, signal.SIG_DFL)
+        self.control.close()
+        os.close(self.wake_r)
+        os.close(self.wake_w)
+        os.setsid()
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        if slave > 2:
+            os.close(slave)
+        os.closerange(3, link)
+        os.closerange(link + 1, os.sysconf("SC_OPEN_MAX"))
+        os.environ.clear()
+        os.environ.update(spec.env)
+        spawn.in_child(spec.limits())
+
+    def reap(self) -> None:
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            self.children.pop(pid, None)
+            try:
+                send(self.control, ("exited", pid, status))
+            except OSError:
+                pass
+
+    def keep_budgets(self) -> None:
+        import resource
+
+        now = time.monotonic()
+        for pid, (session, budget) in list(self.children.items()):
+            used = spawn.cpu_used(pid)
+            if used is None:
+                continue
+            soft = budget.update(used, now)
+            try:
+                resource.prlimit(pid, resource.RLIMIT_CPU, (soft, resource.RLIM_INFINITY))
+            except (OSError, ValueError):
+                continue
+            if budget.left <= 0:
+                if budget.over_since is None:
+                    budget.over_since = now
+                elif now - budget.over_since > GRACE:
+                    try:
+                        os.killpg(pid, signal.SIGKILL)  # told by SIGXCPU, and still going
+                    except ProcessLookupError:
+                        pass
+            else:
+                budget.over_since = None
+
+
+def run_child(link: int) -> int:
+    """The session's screen, in the forked child."""
+    from .client import run_client
+
+    return run_client(link)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="foxtui.server.forkserver")
+    parser.add_argument("--fd", type=int, required=True)
+    args = parser.parse_args(argv)
+    control = socket.socket(fileno=args.fd)
+    preload()
+    warm_up()
+    gc.collect()
+    gc.freeze()
+    send(control, ("ready",))
+    return ForkServer(control).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+class Forker:
+    """The server's end of the fork server (asyncio): start it, ask it for client
+    processes, learn when they end."""
+
+    def __init__(self) -> None:
+        self.process: Any = None
+        self.sock: socket.socket | None = None
+        self._ready: Any = None
+        self._started: dict[int, Any] = {}  # request -> future of the pid
+        self._exits: dict[int, Any] = {}  # pid -> future of the waitpid status
+        self._requests = 0
+
+    async def start(self, timeout: float = 120.0) -> None:
+        import asyncio
+        import subprocess
+
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = spawn.session_env("dumb", False)  # each child gets its own; nothing of the server's
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "foxtui.server.forkserver",
+            "--fd",
+            str(theirs.fileno()),
+            pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL,
+            env=env,
+        )
+        theirs.close()
+        ours.setblocking(False)
+        self.sock = ours
+        self._ready = loop.create_future()
+        loop.add_reader(ours, self._readable)
+        try:
+            await asyncio.wait_for(self._ready, timeout)
+        except (asyncio.TimeoutError, ConnectionError) as exc:
+            self.close()
+            raise OSError(f"the fork server did not start ({exc or 'no answer'})") from None
+
+    def _readable(self) -> None:
+        assert self.sock is not None
+        while True:
+            try:
+                got = receive(self.sock)
+            except BlockingIOError:
+                return
+            except OSError:
+                got = None
+            if got is None:
+                self._gone()
+                return
+            message, fds = got
+            for fd in fds:
+                os.close(fd)
+            self._dispatch(message)
+
+    def _dispatch(self, message: Any) -> None:
+        kind = message[0]
+        if kind == "ready" and self._ready is not None and not self._ready.done():
+            self._ready.set_result(None)
+        elif kind == "started":
+            future = self._started.pop(message[1], None)
+            if future is not None and not future.done():
+                future.set_result(message[2])
+        elif kind == "failed":
+            future = self._started.pop(message[1], None)
+            if future is not None and not future.done():
+                future.set_exception(OSError(message[2]))
+        elif kind == "exited":
+            future = self._exit_future(message[1])
+            if not future.done():
+                future.set_result(message[2])
+
+    def _exit_future(self, pid: int) -> Any:
+        import asyncio
+
+        future = self._exits.get(pid)
+        if future is None:
+            future = self._exits[pid] = asyncio.get_running_loop().create_future()
+        return future
+
+    def _gone(self) -> None:
+        """The fork server ended: every request and child waiting is told."""
+        import asyncio
+
+        if self.sock is not None:
+            asyncio.get_running_loop().remove_reader(self.sock)
+            self.sock.close()
+            self.sock = None
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_exception(ConnectionError("it ended"))
+        for future in self._started.values():
+            if not future.done():
+                future.set_exception(OSError("the fork server has ended"))
+        self._started.clear()
+        for future in self._exits.values():
+            if not future.done():
+                future.set_result(signal.SIGKILL)  # as good as gone: its terminal closes
+        self._exits.clear()
+
+    @property
+    def running(self) -> bool:
+        return self.sock is not None
+
+    async def spawn(self, spec: Spec, slave: int, link: int) -> int:
+        import asyncio
+
+        if self.sock is None:
+            raise OSError("the fork server is not running")
+        self._requests += 1
+        request = self._requests
+        future = self._started[request] = asyncio.get_running_loop().create_future()
+        send(self.sock, ("spawn", request, msgspec.to_builtins(spec)), [slave, link])
+        pid = await future
+        self._exit_future(pid)
+        return pid
+
+    async def wait(self, pid: int) -> int:
+        """The child's waitpid status once it has ended."""
+        status = await self._exit_future(pid)
+        self._exits.pop(pid, None)
+        return status
+
+    def signal(self, pid: int, signum: int) -> None:
+        if self.sock is not None:
+            try:
+                send(self.sock, ("signal", pid, int(signum)))
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self._gone()
+        if self.process is not None and self.process.returncode is None:
+            try:
+                self.process.terminate()
+            except ProcessLookupError:
+                pass

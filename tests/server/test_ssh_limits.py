@@ -1,0 +1,355 @@
+"""The SSH front against hostile clients (issue 17), with asyncssh clients in the same
+process: caps that count sessions, slots for connections that have not logged in,
+connections with no session, a huge window, the client process's limits, the
+terminal put back however a session ends, and only current algorithms."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import sys
+import time
+
+import asyncssh
+import pytest
+from server_helpers import TIMEOUT, make_hub, run
+
+from foxtui.server import spawn
+from foxtui.server.serve import host_key
+from foxtui.server.ssh import Front, Limits, start_server
+
+#: stands in for the client process: draws as Textual would (the alternate screen,
+#: mouse reports), then waits for the end
+ALTERNATE_SCREEN = """
+import sys, time
+sys.stdout.write('\\x1b[?1049h\\x1b[?1003h\\x1b[?1006hdrawn\\r\\n'); sys.stdout.flush()
+time.sleep(60)
+"""
+
+#: says what it was given: its window, limits and signal dispositions, its terminal's mode
+SHOW_LIMITS = """
+import os, resource, signal, sys, termios, time
+columns, rows = os.get_terminal_size(0)
+lflag = termios.tcgetattr(0)[3]
+iflag = termios.tcgetattr(0)[0]
+print('size %dx%d' % (columns, rows))
+print('nofile', resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+print('as', resource.getrlimit(resource.RLIMIT_AS)[0])
+print('cpu', resource.getrlimit(resource.RLIMIT_CPU)[0])
+print('tstp', signal.getsignal(signal.SIGTSTP) == signal.SIG_IGN, 'int', signal.getsignal(signal.SIGINT) == signal.SIG_IGN)
+print('isig', bool(lflag & termios.ISIG), 'icanon', bool(lflag & termios.ICANON), 'ixon', bool(iflag & termios.IXON))
+print('end')
+sys.stdout.flush()
+time.sleep(30)
+"""
+
+SLEEP = "import time; time.sleep(60)"
+
+
+@contextlib.asynccontextmanager
+async def serving(tmp_path, client: str | None, limits: Limits | None = None, authorized=None):
+    """A server whose sessions run ``client`` (Python source; None: the fork server and
+    the real client process). Yields (front, port)."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    front = Front(make_hub(tmp_path), authorized, limits or Limits())
+    forker = None
+    if client is None:
+        from foxtui.server.forkserver import Forker
+
+        forker = Forker()
+        await forker.start()
+        front.forker = forker
+    else:
+        front.client_command = [sys.executable, "-c", client]
+    server = await start_server(front, "127.0.0.1", 0, host_key(data))
+    try:
+        yield front, server.sockets[0].getsockname()[1]
+    finally:
+        server.close()
+        front.hub.close()
+        if forker is not None:
+            forker.close()
+
+
+def connect(port: int, key=None, **kwargs):
+    return asyncssh.connect(
+        "127.0.0.1", port, username="ada", known_hosts=None, agent_path=None,
+        client_keys=[key or asyncssh.generate_private_key("ssh-ed25519")], **kwargs,
+    )  # fmt: skip
+
+
+async def until(condition, what: str, seconds: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.02)
+
+
+# --- item 1: a huge window, and the client process's limits
+
+
+def test_a_huge_window_is_served_at_most_320x120_and_the_client_has_limits(tmp_path):
+    async def main():
+        async with serving(tmp_path, SHOW_LIMITS) as (front, port):
+            async with connect(port) as conn:
+                process = await conn.create_process(term_type="xterm", term_size=(6000, 2000), encoding="utf-8")
+                said = ""
+                while "end" not in said:
+                    said += await asyncio.wait_for(process.stdout.readline(), TIMEOUT)
+                assert "size 320x120" in said
+                assert "nofile 64" in said and "cpu 10" in said
+                address_space = int(said.split("as ")[1].split()[0])
+                assert 0 < address_space < 8 * 1024**3
+                assert "tstp True int True" in said
+                assert "isig False icanon False ixon False" in said
+                process.change_terminal_size(65535, 65535)
+                await asyncio.sleep(0.2)
+                (session,) = front.sessions
+                assert spawn.get_size(session.master) == (320, 120)
+
+    run(main())
+
+
+def test_a_real_client_at_6000x2000_stays_small_and_says_its_window_is_larger(tmp_path):
+    async def main():
+        async with serving(tmp_path, None) as (front, port):
+            async with connect(port) as conn:
+                chan, screen = await conn.create_session(_Screen, term_type="xterm-256color", term_size=(6000, 2000), encoding=None)
+                await screen.wait_for(b"Choose the name")
+                await screen.wait_for(b"larger than this server draws")
+                (session,) = front.sessions
+                rss = _rss_kib(session.pid)
+                assert rss < 200 * 1024, f"a client of {rss} KiB"
+                limits = open(f"/proc/{session.pid}/limits").read()
+                assert "Max open files            64" in limits
+                chan.close()
+
+    run(main(), timeout=120)
+
+
+class _Screen(asyncssh.SSHClientSession):
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.arrived = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.buffer += data
+        self.arrived.set()
+
+    async def wait_for(self, text: bytes, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in bytes(self.buffer).replace(b"\x1b[", b"\x1b["):
+            self.arrived.clear()
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {text!r}; saw {bytes(self.buffer[-2000:])!r}")
+            try:
+                await asyncio.wait_for(self.arrived.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+
+
+def _rss_kib(pid: int) -> int:
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+# --- item 2: caps count sessions, however they are multiplexed
+
+
+def test_one_connection_cannot_run_more_sessions_than_the_caps(tmp_path):
+    async def main():
+        limits = Limits(max_sessions=4, max_per_address=2, max_per_connection=3)
+        async with serving(tmp_path, SLEEP, limits) as (front, port):
+            async with connect(port) as conn:
+                opened, refused = [], []
+                for _ in range(10):
+                    try:
+                        opened.append(await conn.create_process(term_type="xterm"))
+                    except asyncssh.ChannelOpenError as exc:
+                        refused.append(exc.reason)
+                assert len(opened) == 2 and len(front.sessions) == 2
+                assert all("Too many sessions from your address (2)" in r for r in refused)
+                opened[0].close()
+                await until(lambda: len(front.sessions) == 1, "a session's end counted")
+                opened.append(await conn.create_process(term_type="xterm"))  # a slot again
+
+    run(main())
+
+
+def test_the_sessions_of_one_connection_are_capped_too(tmp_path):
+    async def main():
+        limits = Limits(max_sessions=10, max_per_address=10, max_per_connection=2)
+        async with serving(tmp_path, SLEEP, limits) as (front, port):
+            async with connect(port) as conn:
+                await conn.create_process(term_type="xterm")
+                await conn.create_process(term_type="xterm")
+                with pytest.raises(asyncssh.ChannelOpenError, match="on this connection"):
+                    await conn.create_process(term_type="xterm")
+                async with connect(port) as other:  # another connection has its own
+                    await other.create_process(term_type="xterm")
+                assert len(front.sessions) >= 2
+
+    run(main())
+
+
+# --- item 3: connections that never log in
+
+
+def _silent(address: str, port: int) -> socket.socket:
+    """A TCP connection from ``address`` that never says anything."""
+    sock = socket.socket()
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bool:
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+        return True
+    except ConnectionResetError:
+        return True
+    except socket.timeout:
+        return False
+
+
+def test_connections_that_do_not_log_in_are_closed_and_keep_no_player_out(tmp_path):
+    async def main():
+        limits = Limits(max_unauthenticated=6, max_unauthenticated_per_address=3, login_timeout=1.0)
+        async with serving(tmp_path, SLEEP, limits) as (front, port):
+            loop = asyncio.get_running_loop()
+            flood = [_silent("127.0.0.1", port) for _ in range(12)]  # 3 are let wait, the rest refused
+            flood += [_silent(f"127.0.0.{n}", port) for n in (3, 3, 3, 4, 4, 4)]
+            await asyncio.sleep(0.3)
+            assert front.pending_count() <= 6
+            # a player from another address still logs in: the busiest address gives way
+            async with connect(port, local_addr=("127.0.0.2", 0)) as conn:
+                await conn.create_process(term_type="xterm")
+            # and none of them is kept past the login timeout, whatever it does
+            started = time.monotonic()
+            closed = await asyncio.gather(*(loop.run_in_executor(None, _closed_within, s, 5.0) for s in flood))
+            assert all(closed) and time.monotonic() - started < 4.0
+            for s in flood:
+                s.close()
+
+    run(main())
+
+
+def test_a_login_that_keeps_talking_is_closed_at_the_login_timeout(tmp_path):
+    async def main():
+        limits = Limits(login_timeout=1.0)
+        async with serving(tmp_path, SLEEP, limits, authorized=set()) as (front, port):
+            sock = _silent("127.0.0.1", port)
+            sock.sendall(b"SSH-2.0-slow\r\n")
+            started = time.monotonic()
+            sock.setblocking(False)
+            closed = False
+            while time.monotonic() - started < 5 and not closed:
+                try:
+                    sock.send(b"\x00")  # a byte now and then: never a whole packet
+                    data = sock.recv(65536)
+                    closed = data == b""
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    closed = True
+                await asyncio.sleep(0.1)
+            assert closed and time.monotonic() - started < 3
+            sock.close()
+            # many refused keys end the connection early
+            keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(20)]
+            with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost, asyncssh.DisconnectError)):
+                async with asyncssh.connect(
+                    "127.0.0.1", port, username="ada", known_hosts=None, agent_path=None, client_keys=keys
+                ):
+                    pass
+
+    run(main())
+
+
+# --- item 4: a connection with no session
+
+
+def test_a_connection_that_opens_no_session_is_closed(tmp_path):
+    async def main():
+        async with serving(tmp_path, SLEEP, Limits(no_session_timeout=0.5)) as (front, port):
+            conn = await connect(port)
+            await asyncio.wait_for(conn.wait_closed(), 5)  # ssh -N: closed by the server
+            conn = await connect(port)
+            process = await conn.create_process(term_type="xterm")
+            await asyncio.sleep(1.0)
+            assert not conn.is_closed() if hasattr(conn, "is_closed") else True  # a session keeps it
+            process.close()
+            await asyncio.wait_for(conn.wait_closed(), 5)  # ... until it ends
+
+    run(main())
+
+
+# --- item 7: the terminal is put back however a session ends
+
+
+def test_the_idle_timeout_puts_the_terminal_back_before_its_goodbye(tmp_path):
+    async def main():
+        async with serving(tmp_path, ALTERNATE_SCREEN, Limits(idle_timeout=0.4)) as (front, port):
+            async with connect(port) as conn:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                said = await asyncio.wait_for(process.stdout.read(), TIMEOUT)
+        drawn = said.index(b"drawn")
+        tail = said[drawn:]
+        assert spawn.RESTORE_TERMINAL in tail and b"No key pressed for a long time" in tail
+        assert tail.index(spawn.RESTORE_TERMINAL) < tail.index(b"No key pressed")
+
+    run(main())
+
+
+def test_a_client_that_dies_leaves_the_terminal_put_back_and_one_sentence(tmp_path):
+    crash = ALTERNATE_SCREEN.replace("time.sleep(60)", "import os; os._exit(3)")
+
+    async def main():
+        async with serving(tmp_path, crash) as (front, port):
+            async with connect(port) as conn:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                said = await asyncio.wait_for(process.stdout.read(), TIMEOUT)
+                await process.wait_closed()
+        tail = said[said.index(b"drawn"):]
+        assert spawn.RESTORE_TERMINAL in tail and b"Your screen ended unexpectedly" in tail
+        assert b"Traceback" not in said
+
+    run(main())
+
+
+# --- item 13: only current algorithms
+
+
+@pytest.mark.parametrize(
+    "option,value",
+    [
+        ("kex_algs", ["diffie-hellman-group14-sha1"]),
+        ("kex_algs", ["diffie-hellman-group1-sha1"]),
+        ("mac_algs", ["hmac-sha1"]),
+        ("mac_algs", ["hmac-sha1-etm@openssh.com"]),
+        ("mac_algs", ["hmac-md5"]),
+        ("encryption_algs", ["aes128-cbc"]),
+    ],
+)
+def test_sha1_and_other_old_algorithms_are_refused(tmp_path, option, value):
+    # a MAC is only negotiated with a cipher that is not authenticated itself
+    cipher = {} if option == "encryption_algs" else {"encryption_algs": ["aes128-ctr"]}
+
+    async def main():
+        async with serving(tmp_path, SLEEP) as (front, port):
+            with pytest.raises((asyncssh.KeyExchangeFailed, asyncssh.ProtocolError, asyncssh.DisconnectError, OSError)):
+                async with connect(port, **{option: value}, **cipher):
+                    pass
+            async with connect(port):  # the defaults agree on current ones
+                pass
+
+    run(main())
