@@ -826,7 +826,12 @@ and Enter does nothing until you pick again.
             if a.to >= 0:
                 out.append(f" to column {a.to + 1}")
             return out
-        out.append(type(a).__name__)
+        if isinstance(a, Ready):
+            out.append("say you are Ready (r)")
+        elif isinstance(a, EndAction):
+            out.append("say you are done (e)")
+        else:
+            out.append(type(a).__name__)
         return out
 
     def _hint_text(self, view: View) -> Text:
