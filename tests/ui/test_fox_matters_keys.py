@@ -232,7 +232,7 @@ def test_s_asks_the_bots_and_plays_nothing(frozen_clock):
     app = FoxApp(session=session, bot_delay=0)
 
     async def body(pilot) -> None:
-        assert bar_keys(app).get("s") == "Suggest"
+        assert bar_keys(app).get("s") == "Hint"
         steps = session.step_count
         expected, why = suggestion(session.view(0), _legal(session))
         await pilot.press("s")
@@ -407,5 +407,23 @@ def test_s_names_the_key_of_a_suggestion_that_is_a_key(frozen_clock):
         await pilot.press("s")
         await pilot.pause()
         assert "Suggested: say you are Ready (r)" in screen_text(app) and session.view(0).phase == "planning"
+
+    run(app, body)
+
+
+def test_two_humans_in_the_action_keep_every_table_key_in_the_bar(frozen_clock):
+    """At 80x24 with two humans the key bar has room for the hint, the next player and
+    the log as well as the game's keys."""
+    session = _session("Ada", "Bea", timer_seconds=0)
+    for seat in (0, 1):
+        session.act(seat, Ready())
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await pilot.pause()
+        shown = [k.display for k in app.screen.query_one(KeyBar).keys]
+        bar = app.screen.query_one(KeyBar).render().plain
+        for key, what in (("s", "Hint"), ("p", "Next player"), ("w", "Log"), ("e", "Done"), ("t", "Table")):
+            assert key in shown and f" {key} {what} " in bar, bar
 
     run(app, body)

@@ -167,8 +167,11 @@ class ColumnView(GrowsInPlace, ScrollView):
         if long != (len(lines) > height) and narrow > 0:
             long = not long
             lines = Visual.to_strips(self, visual, narrow if long else width, None, self.visual_style)
+        scrolls = len(self._lines) > height
         self._lines = lines
         self.virtual_size = Size(narrow if long else width, len(lines))
+        if scrolls != (len(lines) > height):
+            self.refresh_bindings()  # the key bar offers ] to scroll exactly when there is more
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -273,7 +276,7 @@ and Enter does nothing until you pick again.
         ),
         Binding("r", "play('ready')", "Ready", id="fox_matters.ready"),
         Binding("e", "play('end')", "Done", id="fox_matters.end"),
-        Binding("s", "suggest", "Suggest", id="fox_matters.suggest"),
+        Binding("s", "suggest", "Hint", id="fox_matters.suggest"),
         Binding("right_square_bracket", "scroll_column(1)", "Scroll", id="fox_matters.scroll_down"),
         Binding("left_square_bracket", "scroll_column(-1)", "Scroll up", id="fox_matters.scroll_up", show=False),
         Binding("t", "table", "Table", id="fox_matters.table"),
