@@ -60,7 +60,8 @@ def _play_by_suggestion_until(session: Session, done) -> Session:
     for _ in range(2000):
         if done(session.view(0)):
             return session
-        session.act(0, _suggested(session))
+        seat = session.humans_to_act()[0]
+        session.act(seat, _suggested(session, seat))
     raise AssertionError("never got there")
 
 
@@ -427,3 +428,27 @@ def test_two_humans_in_the_action_keep_every_table_key_in_the_bar(frozen_clock):
             assert key in shown and f" {key} {what} " in bar, bar
 
     run(app, body)
+
+
+def test_snapshot_six_columns_at_120x32(snap_compare, frozen_clock):
+    """The README's size: all six columns, the whole table and the moves."""
+    session = _play_by_suggestion_until(_session("Ada", "Bea", timer_seconds=0), lambda v: v.phase == "action")
+    session.act(0, next(a for a in _legal(session) if isinstance(a, PlayCard)))
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+
+    assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(120, 32), run_before=ready)
+
+
+def test_snapshot_a_tall_column_at_80x24(snap_compare, frozen_clock):
+    session = _play_by_suggestion_until(_session("Ada"), lambda v: v.phase == "action")
+
+    async def ready(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen))
+        pilot.app.screen.query_one(FoxMattersPanel).show(_tall_column(session.view(0)), _legal(session), 0)
+        await pilot.pause()
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+
+    assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)

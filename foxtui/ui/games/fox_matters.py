@@ -645,36 +645,42 @@ and Enter does nothing until you pick again.
             if not short:
                 out.append(f" ({view.names[played.owner]})", style="dim")
 
-    def _footer_text(self, view: View, c: int) -> Text:
+    def _footer_text(self, view: View, c: int, *, compact: bool = False) -> Text:
         """What the zoomed column still needs, where its chain breaks and what may come
-        next: below the column, always in sight."""
+        next: below the column, always in sight (``compact``: a roomy terminal's cell,
+        no blank lines and the symbols without their names)."""
         col = view.columns[c]
         s = col.status
-        out = Text()
+        lines: list[Text] = []
         if not col.problems:
-            out.append("Nothing to deal with here.", style="dim")
-            return out
+            return Text("Nothing to deal with here.", style="dim")
+        first = Text()
         if s is None:
-            out.append("Needs ")
-            out.append_text(needs_glyphs(col.need_total, col.need))
-            out.append(" (the Problem check tells)", style="dim")
+            first.append("Needs ")
+            first.append_text(needs_glyphs(col.need_total, col.need))
+            first.append(" (the Problem check tells)" if not compact else "", style="dim")
         else:
-            out.append(f"Have {s.have_total}/{s.need_total}: ", style="bold")
+            first.append(f"Have {s.have_total}/{s.need_total}: ", style="bold")
             if s.met:
-                out.append("met ✓", style="bold green")
+                first.append("met ✓", style="bold green")
             else:
-                out.append("missing ")
-                out.append_text(_missing_glyphs(s.missing, s.missing_any))
+                first.append("missing " if not compact else "need ")
+                first.append_text(_missing_glyphs(s.missing, s.missing_any, compact=compact))
             if s.gray_tail:
-                out.append(f" (Gray Tail −{s.gray_tail})")
-        out.append("\n")
+                first.append(f" (Gray Tail −{s.gray_tail})")
+        lines.append(first)
+        danger = Text()
         if s is not None and s.chain_note:
-            out.append(f"✗ {s.chain_note}", style="bold red")
-        elif col.one_fear_from_losing:
-            out.append("‼ Failing here once more loses the game", style="bold red")
-        out.append("\n")
-        if col.accepts == ["any"]:
-            out.append("Any card may " + ("follow." if col.cards else "start the chain."), style="dim")
+            danger.append(f"✗ {s.chain_note}", style="bold red")
+        elif col.one_fear_from_losing and not compact:  # (a cell says so in its title)
+            danger.append("‼ Failing here once more loses the game", style="bold red")
+        if danger.plain or not compact:
+            lines.append(danger)
+        nxt = Text()
+        if col.accepts == ["any"] and compact:
+            nxt.append("Next card: any", style="dim")
+        elif col.accepts == ["any"]:
+            nxt.append("Any card may " + ("follow." if col.cards else "start the chain."), style="dim")
         elif col.accepts:
             words = Text("Next card must show: ")
             short = Text("Next card must show: ")
@@ -685,8 +691,11 @@ and Enter does nothing until you pick again.
                 words.append_text(symbol_words(a))
                 short.append_text(glyph(a))
             width = self.query_one("#fm-next").content_size.width if self.is_mounted else 0
-            out.append_text(words if not width or words.cell_len <= width or self.roomy else short)
-        return out
+            if compact:
+                short = Text("Next card: ").append_text(short[len("Next card must show: "):])
+            nxt.append_text(short if compact or (width and words.cell_len > width) else words)
+        lines.append(nxt)
+        return Text("\n").join(lines)
 
     def _cell_text(self, view: View, c: int) -> Text:
         """A column in a roomy terminal's grid: the problems, the danger, what may come
@@ -700,9 +709,14 @@ and Enter does nothing until you pick again.
         if not col.problems:
             out.append("\nno problem")
             return out
-        self._problem_lines(view, c, out)
+        for needs in col.problem_needs:
+            p = content.PROBLEM[needs.id]
+            out.append(f"\n• {p.name} ", style="bold magenta" if p.kind == "nightmare" else "")
+            out.append_text(needs_glyphs(needs.total, needs.need, compact=True))
+            if needs.changed:
+                out.append(f" ({needs.total - p.total:+d} Nightmare)", style="magenta")
         out.append("\n")
-        out.append_text(self._footer_text(view, c))
+        out.append_text(self._footer_text(view, c, compact=True))
         self._chain_lines(view, c, out, short=True, last=3)
         return out
 
@@ -876,12 +890,14 @@ and Enter does nothing until you pick again.
         return out
 
 
-def _missing_glyphs(missing: dict[str, int], missing_any: int) -> Text:
+def _missing_glyphs(missing: dict[str, int], missing_any: int, *, compact: bool = False) -> Text:
     out = Text()
     for s, n in missing.items():
         if n:
             out.append(GLYPH[s] * n, style=COLOUR[s])
-    if missing_any:
+    if missing_any and compact:
+        out.append(f"+{missing_any}")
+    elif missing_any:
         out.append(f"{' + ' if out.plain else ''}{missing_any} any")
     if not out.plain:
         out.append("a whole chain")

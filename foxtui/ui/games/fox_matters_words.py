@@ -88,13 +88,17 @@ def knight_text(knight_id: str, *, short: bool = False) -> Text:
     return out
 
 
-def needs_glyphs(total: int, need: dict[str, int]) -> Text:
-    """'8 = ♨♨♨†† + 3 any': the total, the specific symbols, and how many of any kind."""
-    out = Text(f"{total} = ")
+def needs_glyphs(total: int, need: dict[str, int], *, compact: bool = False) -> Text:
+    """'8 = ♨♨♨†† + 3 any': the total, the specific symbols, and how many of any kind
+    (``compact``: '8=♨♨♨††+3')."""
+    out = Text(f"{total}=" if compact else f"{total} = ")
     specific = sum(need.values())
     for s, n in need.items():
         if n:
             out.append(GLYPH[s] * n, style=COLOUR[s])
     if total > specific:
-        out.append(f"{' + ' if specific else ''}{total - specific} any")
+        if compact:
+            out.append(f"+{total - specific}")
+        else:
+            out.append(f"{' + ' if specific else ''}{total - specific} any")
     return out
