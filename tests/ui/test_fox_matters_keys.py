@@ -452,3 +452,21 @@ def test_snapshot_a_tall_column_at_80x24(snap_compare, frozen_clock):
         await pilot.pause()
 
     assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)
+
+
+def test_a_letter_never_names_another_card_within_a_round():
+    from foxtui.ui.games.fox_matters import CARD_LETTERS, CardLetters
+
+    letters = CardLetters()
+    ids = list(content.RELIEF_IDS)
+    letters.update([ids[:3], ids[3:5]], 1)
+    first = dict(letters.held)
+    assert sorted(first.values()) == sorted(CARD_LETTERS[:5])
+    letters.update([[ids[0], ids[2]], ids[3:5]], 1)  # ids[1] is played
+    assert letters.held == {c: x for c, x in first.items() if c != ids[1]}
+    letters.update([[ids[0], ids[2], ids[9]], ids[3:5]], 1)  # a card drawn: a letter not used this round
+    assert letters.held[ids[9]] not in first.values()
+    letters.update([[ids[0], ids[2], ids[9], ids[1]], ids[3:5]], 1)  # ids[1] taken back: its letter again
+    assert letters.held[ids[1]] == first[ids[1]]
+    letters.update([[ids[0], ids[20]], []], 2)  # the next round: the letters played are free again
+    assert letters.held[ids[0]] == first[ids[0]] and letters.held[ids[20]] == CARD_LETTERS[1]

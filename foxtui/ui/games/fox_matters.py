@@ -198,12 +198,19 @@ class CardLetters:
     def __init__(self) -> None:
         self.held: dict[str, str] = {}  # card in a hand -> its letter
         self._parked: dict[str, str] = {}  # card played or gone -> the letter it had, oldest first
+        self._round = 0
 
-    def update(self, hands: list[list[str]]) -> None:
+    def update(self, hands: list[list[str]], round_: int) -> None:
+        new_round = round_ != self._round
+        self._round = round_
         now = [card for hand in hands for card in hand]
         inside = set(now)
         for card in [c for c in self.held if c not in inside]:
             self._parked[card] = self.held.pop(card)
+        if new_round:
+            # a new round deals new cards: the letters of cards played before are free
+            # again (a card taken back from an earlier round gets the first free one)
+            self._parked.clear()
         for card in now:
             if card in self.held:
                 continue
@@ -341,7 +348,7 @@ and Enter does nothing until you pick again.
         self._flag = self._suggested = ""
 
     def showing(self, before: Any, seat_before: int | None) -> None:
-        self._letters.update(self.view.hands)
+        self._letters.update(self.view.hands, self.view.round)
         if before is None or before.phase_steps != self.view.phase_steps or before.phase != self.view.phase:
             self._suggested = ""  # a step was taken: the suggestion was for the table before it
         if self.view.sharing and (before is None or not before.sharing or before.sharing[0] != self.view.sharing[0]):
