@@ -9,6 +9,7 @@ such as which column is zoomed in. Every move it sends up is taken from the lega
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
@@ -284,7 +285,7 @@ and Enter does nothing until you pick again.
         Binding("r", "play('ready')", "Ready", id="fox_matters.ready"),
         Binding("e", "play('end')", "Done", id="fox_matters.end"),
         Binding("s", "suggest", "Hint", id="fox_matters.suggest"),
-        Binding("right_square_bracket", "scroll_column(1)", "Scroll", id="fox_matters.scroll_down"),
+        Binding("right_square_bracket", "scroll_column(1)", "More", id="fox_matters.scroll_down"),
         Binding("left_square_bracket", "scroll_column(-1)", "Scroll up", id="fox_matters.scroll_up", show=False),
         Binding("t", "table", "Table", id="fox_matters.table"),
         *(
@@ -319,6 +320,14 @@ and Enter does nothing until you pick again.
                     yield Static(id="fm-whole-table")
                 yield Moves(id="fm-moves", keys="fox_matters")
         yield Static(id="fm-hint")
+
+    def on_mount(self) -> None:
+        # Enter is named by the hint line and the help: the key bar keeps its room for the
+        # table's keys (two players, a column to scroll: every one of them fits 80 columns)
+        moves = self.query_one(Moves)
+        enter = moves._bindings.key_to_bindings["enter"]
+        moves._bindings.key_to_bindings["enter"] = [dataclasses.replace(b, show=False) for b in enter]
+        super().on_mount()
 
     def fit_roomy(self, size: Any) -> bool:
         # decided by the terminal's size, the one the README names (the log's rows vary)
@@ -835,20 +844,27 @@ and Enter does nothing until you pick again.
                 out.append_text(knight_text(k, short=True))
             return out
         if isinstance(a, UseAbility):
-            knight = content.KNIGHT[a.knight]
-            ability = knight.abilities[a.ability]
+            # what it does to what first (a narrow list cuts the end), the cost last
+            ability = content.KNIGHT[a.knight].abilities[a.ability]
             out.append_text(knight_text(a.knight, short=True))
-            out.append(f" (cheese {ability.cost}): ")
-            out.append(content.ability_short(ability))
-            if ability.kind in ("remove_common", "move_common"):
-                out.append(f" {content.PROBLEM[view.columns[a.column].problems[a.index]].name}")
-            if ability.kind in ("move_fear", "discard_fear"):
-                out.append(f" {a.index + 1}")
-            if ability.kind == "recruit_face_up_fox":
-                out.append(" ")
+            out.append(": ")
+            kind = ability.kind
+            if kind == "move_fear":
+                out.append(f"move Fear {a.index + 1} to column {a.to + 1}")
+            elif kind == "discard_fear":
+                out.append(f"throw away Fear {a.index + 1}")
+            elif kind == "remove_common":
+                out.append(f"throw away {content.PROBLEM[view.columns[a.column].problems[a.index]].name}")
+            elif kind == "move_common":
+                out.append(f"move {content.PROBLEM[view.columns[a.column].problems[a.index]].name} to column {a.to + 1}")
+            elif kind == "recruit_face_up_fox":
+                out.append("take ")
                 out.append_text(card_text(view.fox_spots[a.index], short=True))
-            if a.to >= 0:
-                out.append(f" to column {a.to + 1}")
+            else:
+                out.append(content.ability_short(ability))
+                if a.to >= 0:
+                    out.append(f" to column {a.to + 1}")
+            out.append(f" · {ability.cost} cheese", style="dim")
             return out
         if isinstance(a, Ready):
             out.append("say you are Ready (r)")
@@ -888,12 +904,12 @@ and Enter does nothing until you pick again.
             return out
         if view.phase == "planning" and any(view.hidden):
             # the one thing a new player must know now; the keys are in the key bar
-            out.append("New cards stay face down until the timer starts. 1–6 column")
+            out.append("New cards stay face down until the timer starts. ↑↓ Enter: a move")
             return out
         if view.phase == "action":
-            out.append("1–6 column, then a card's letter plays it · ↑↓ Enter other moves")
+            out.append("1–6 column, then a card's letter plays it · ↑↓ Enter: other moves")
             return out
-        out.append("1–6 column · ↑↓ move · Enter do it" + ("" if self.roomy else " · t table"))
+        out.append("1–6 column · ↑↓ pick a move · Enter does it")
         return out
 
 
