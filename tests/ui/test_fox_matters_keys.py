@@ -166,6 +166,9 @@ def test_a_scripted_round_2_plays_each_card_in_at_most_three_keys(frozen_clock):
     keys_per_card: list[int] = []
 
     async def body(pilot) -> None:
+        # in the Action the column's room is the chain's: round 1's check is in the log
+        assert any(session.view(0).last_check)
+        assert "Last Problem check" not in screen_text(app)
         for _ in range(60):
             view, legal = session.view(0), _legal(session)
             if view.phase != "action":

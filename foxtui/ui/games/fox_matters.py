@@ -636,7 +636,7 @@ and Enter does nothing until you pick again.
                     out.append(", ")
                 out.append_text(knight_text(k.id, short=True))
         self._chain_lines(view, c, out)
-        if view.last_check[c]:
+        if view.last_check[c] and view.phase != "action":  # (in the Action: the chain's room)
             out.append(f"\nLast Problem check (round {view.reports[-1].round}):", style="bold")
             for line in view.last_check[c]:
                 out.append(f"\n {line}")
