@@ -110,7 +110,7 @@ def test_every_card_surface_shows_relief_and_follow_up_symbols(frozen_clock):
                 assert knight_text(a.knight).plain in str(moves(app).options[moves(app).actions.index(a)].prompt)
         # the chain
         first = plays[0]
-        await pilot.press(content.card_face(first.card).name and panel(app)._letters.held[first.card])
+        await pilot.press(panel(app)._letters.held[first.card])
         await wait_for(pilot, lambda: session.view(0).columns[first.column].cards)
         assert f"1. {card_symbols(first.card).plain} {content.CARDS[first.card].name}" in screen_text(app)
         # the whole table: every card in hand with its letter and symbols, knights with theirs

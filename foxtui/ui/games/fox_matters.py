@@ -231,10 +231,9 @@ class CardLetters:
 
 class FoxMattersPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
-    #: from this terminal size all six columns are shown at once (the README says so)
+    #: from this terminal size all six columns are shown at once (the README says so);
+    #: decided on the terminal, not the panel, whose height depends on the log's rows
     ROOMY_TERMINAL = (120, 32)
-    #: the panel's rows there (the status line, the log's 5 and the key bar take the rest)
-    ROOMY_SIZE = (118, 25)
     KEYS_HELP: ClassVar[str] = f"""\
 ## Fox Matters keys
 
