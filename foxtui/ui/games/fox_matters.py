@@ -812,8 +812,7 @@ and Enter does nothing until you pick again.
             out.append(letter, style="bold reverse")
             out.append(" ")
             out.append_text(card_symbols(a.card))
-            out.append(f" {self._owner(a.card)}:", style="dim")
-            out.append(f" {content.CARDS[a.card].name}")
+            out.append(f" {self._owner(a.card)}: {content.CARDS[a.card].name}")
             return out
         if isinstance(a, TakeBack):
             out.append("Take back ")

@@ -52,7 +52,7 @@ def card_symbols(card_id: str) -> Text:
         out.append(f"−{face.reduce}", style="bold")
     else:
         out.append_text(glyphs(face.symbols))
-    out.append("→", style="dim")
+    out.append("→")  # (unstyled: a style run more per card is bytes on every player's screen)
     out.append_text(glyphs(face.follow))
     return out
 
