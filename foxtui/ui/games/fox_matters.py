@@ -53,13 +53,6 @@ from .fox_matters_words import COLOUR, GLYPH, LEGEND, card_symbols, card_text, g
 PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "share_cheese": "Problem check", "over": "Game over"}
 
 
-def _symbols(need: dict[str, int], extra_any: int = 0) -> str:
-    parts = [f"{n} {content.LABELS[s]}" for s, n in need.items() if n]
-    if extra_any:
-        parts.append(f"{extra_any} of any kind")
-    return ", ".join(parts)
-
-
 def clock_text(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
