@@ -395,7 +395,7 @@ and Enter does nothing until you pick again.
             column = self.query_one(ColumnView)
             return column.max_scroll_y > 0  # a column that fits has nothing to scroll
         if action == "card":
-            return not self.replay
+            return not self.replay and self.has_view
         return True
 
     def _moves_here(self) -> list[Action]:
