@@ -51,7 +51,7 @@ from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.moves import Moves
 from ..widgets.status import update_if_changed
-from .base import GamePanel, ScreenState
+from .base import GamePanel
 from .fox_experiment_pages import (
     SHORTHAND,
     fox_line,
@@ -232,7 +232,6 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         self._phase = ""
         self._half: tuple[int, int] | None = None  # the half picked first in the puzzle
         self._auto_done = False  # the auto-match step was just sent
-        self._legal_key: tuple = ()  # the decision this seat's screen state was kept at
 
     def compose(self) -> ComposeResult:
         yield Static(id="fx-head")
@@ -260,24 +259,19 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
     # --- data down
 
     def own_state(self) -> object:
-        return (self._page, self._phase, self._mat_seat, self._half, tuple(self.legal))
+        return (self._page, self._phase, self._mat_seat, self._half)
 
     def set_own_state(self, state: object) -> None:
         # a seat seen for the first time opens on the phase's own page, its own mat
-        if isinstance(state, tuple) and len(state) == 5:
-            self._page, self._phase, self._mat_seat, self._half, self._legal_key = state
+        if isinstance(state, tuple) and len(state) == 4:
+            self._page, self._phase, self._mat_seat, self._half = state
         else:
-            self._page, self._phase, self._mat_seat, self._half, self._legal_key = None, "", 0, None, ()
+            self._page, self._phase, self._mat_seat, self._half = None, "", 0, None
         self._auto_done = False
 
     def showing(self, before: View | None, seat_before: int | None) -> None:
         view, seat = self.view, self.seat
         restoring = self._restoring
-        if restoring is not None and self._legal_key != tuple(self.legal):
-            # a new decision since this seat last had the screen: its list starts at the
-            # first entry, wherever its highlight (or anyone's) was
-            self._restoring = ScreenState(restoring.own, {}, restoring.scrolls)
-            self._half = None
         if view.phase != self._phase:  # (a seat's own page comes back with its screen state)
             self._page, self._phase = None, view.phase  # a new phase opens on its own page
             self._mat_seat = seat if seat is not None else 0
