@@ -291,3 +291,18 @@ def test_the_study_shorthand_is_explained_where_it_is_shown():
         assert not notes(app)
 
     run(app, body)
+
+
+def test_the_status_line_at_four_players_is_never_cut():
+    names = ["Eva", "Player 2", "Player 3", "Player 4"]
+    session = Session.new(GAME, [SeatInfo(n) for n in names], GAME.Options(), 3, None)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await pilot.press("enter")  # the pass screen: Eva
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        status = str(app.screen.query_one("#play-status").render())
+        assert "Eva's view" in status and "to play" in status
+        assert len(status.strip()) <= 78, status  # one line of 80, nothing cut
+
+    run(app, body)
