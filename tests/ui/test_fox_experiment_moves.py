@@ -152,20 +152,43 @@ def test_number_keys_pick_an_entry_of_a_short_list_and_lines_show_their_numbers(
     run(app, body)
 
 
-def test_a_long_list_has_no_numbers():
+def test_a_selection_turn_is_offered_a_part_at_a_time_each_part_numbered():
     session = Session.new(GAME, [SeatInfo("Ada"), SeatInfo("Bo", bot="sensible")], GAME.Options(), 3, None)
     while not (session.view(0).phase == "selection" and 0 in session.to_act()):
         seat = min(session.to_act())
         session.act(seat, session.bot_action(seat))
+    legal = session.legal_actions(0)
+    assert len(legal) >= 10  # too many for number keys in one list
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        assert moves(app).option_count == 3  # the female row, the male row, the supply track
+        assert str(moves(app).get_option_at_index(1).prompt).startswith("2 A male parent")
+        before = session.step_count
+        await pilot.press("2")  # the male row: its foxes, numbered
+        await pilot.pause()
+        males = moves(app).actions[:-1]
+        assert males and all(type(a).__name__ == "TakeFox" and a.sex == "male" for a in males)
+        await pilot.press("escape")  # back to the parts
+        await pilot.pause()
+        assert moves(app).option_count == 3 and session.step_count == before
+        await pilot.press("2", "3")  # two keys: the third male
+        await wait_for(pilot, lambda: session.step_count > before)
+        assert session.record.steps[before].action == males[2]
+
+    run(app, body)
+
+
+def test_a_long_list_of_halves_has_no_numbers():
+    session = session_of(breeding_roll([(S, HALF)] * 6 + [(B, HALF)] * 6, friendly=1))
     app = FoxApp(session=session, bot_delay=0)
 
     async def body(pilot) -> None:
         assert moves(app).option_count >= 10
         assert not str(moves(app).get_option_at_index(0).prompt)[0].isdigit()
-        before = session.step_count
         await pilot.press("1")
         await pilot.pause()
-        assert session.step_count == before
+        assert app.screen.query_one(FoxExperimentPanel)._half is None and session.step_count == 0
 
     run(app, body)
 
@@ -195,8 +218,9 @@ def test_each_seat_starts_a_decision_at_its_first_entry_not_where_another_left_i
             seat = min(session.to_act())
             await on_screen(pilot, seat)
             assert moves(app).highlighted == 0, seat
-            await pilot.press("down", "down", "down")
-            await pilot.press("enter")
+            await pilot.press("down", "down", "enter")  # the supply track's spaces
+            await pilot.pause()
+            await pilot.press("down", "enter")  # the second of them
 
     run(app, body)
 

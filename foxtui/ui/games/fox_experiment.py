@@ -86,6 +86,15 @@ PAGE_FOR = {
     "research": "mat",
     "over": "table",
 }
+def _group_of(line: object) -> str | None:
+    """The part of a long list a move is offered in (see FoxExperimentPanel._grouped)."""
+    if isinstance(line, TakeFox):
+        return line.sex
+    if isinstance(line, TakeSupply):
+        return "supply"
+    return None
+
+
 #: lists shorter than this take a number key per entry (1 to 9)
 NUMBERED = 10
 #: the moves list's line that opens the pup-name field
@@ -127,6 +136,8 @@ class PupNameScreen(ModalScreen[str | None]):
 
     CSS_PATH = stylesheets("fox_experiment.tcss")
     BINDINGS = [
+        # priority: the field would take Enter (and say nothing in the key bar)
+        Binding("enter", "record", "Record the pup", id="fox_experiment.name.record", priority=True),
         Binding("escape", "cancel", "Back to the puzzle", id="fox_experiment.name.cancel"),
     ]
 
@@ -150,11 +161,11 @@ class PupNameScreen(ModalScreen[str | None]):
         box.focus()
         box.select_all()  # typing replaces the suggestion; Enter keeps it
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        refusal = name_refusal(event.value)
+    def action_record(self) -> None:
+        name = self.query_one(Input).value
+        refusal = name_refusal(name)
         if refusal is None:
-            self.dismiss(event.value)
+            self.dismiss(name)
         else:
             self.query_one("#fx-name-error", Static).update(refusal)
 
@@ -231,6 +242,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         self._mat_seat = 0  # whose mat the "mat" page shows
         self._phase = ""
         self._half: tuple[int, int] | None = None  # the half picked first in the puzzle
+        self._group: str | None = None  # the part of a long list opened ("female", "male", "supply")
         self._auto_done = False  # the auto-match step was just sent
 
     def compose(self) -> ComposeResult:
@@ -259,14 +271,14 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
     # --- data down
 
     def own_state(self) -> object:
-        return (self._page, self._phase, self._mat_seat, self._half)
+        return (self._page, self._phase, self._mat_seat, self._half, self._group)
 
     def set_own_state(self, state: object) -> None:
         # a seat seen for the first time opens on the phase's own page, its own mat
-        if isinstance(state, tuple) and len(state) == 4:
-            self._page, self._phase, self._mat_seat, self._half = state
+        if isinstance(state, tuple) and len(state) == 5:
+            self._page, self._phase, self._mat_seat, self._half, self._group = state
         else:
-            self._page, self._phase, self._mat_seat, self._half = None, "", 0, None
+            self._page, self._phase, self._mat_seat, self._half, self._group = None, "", 0, None, None
         self._auto_done = False
 
     def showing(self, before: View | None, seat_before: int | None) -> None:
@@ -281,6 +293,8 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             self._half = None
         if self._half is not None and not self._pairs_with(self._half):
             self._half = None
+        if self._group is not None and not any(_group_of(a) == self._group for a in self.legal):
+            self._group = None  # nothing of it left to take: the whole list again
 
     def show(self, view: View, legal: list[Action], seat: int | None, *, before: View | None = None) -> None:
         super().show(view, legal, seat, before=before)
@@ -326,7 +340,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         if action == "auto_match":
             return AUTO_MATCH in self.legal
         if action == "back":
-            return self._half is not None
+            return self._half is not None or self._group is not None
         if action == "scroll_page":
             return self._page_scrolls()
         if action == "number":
@@ -374,8 +388,8 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         self._turned()
 
     def action_back(self) -> None:
-        if self._half is not None:
-            self._half = None
+        if self._half is not None or self._group is not None:
+            self._half = self._group = None
             self.redraw_if_shown()
 
     def action_number(self, n: int) -> None:
@@ -407,6 +421,9 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
     def picked(self, action: Line) -> None:
         if isinstance(action, tuple) and action[0] == "half":
             self._half = action[1]  # its partners take the list, the first one highlighted
+            self.redraw_if_shown()
+        elif isinstance(action, tuple) and action[0] == "group":
+            self._group = action[1]  # its entries take the list, numbered
             self.redraw_if_shown()
         elif action == "back":
             self.action_back()
@@ -465,7 +482,8 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         """One line: the round and phase, and the seat's own tokens (who is to play is
         the status line's, above: one place says it)."""
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}", style="bold")
+        phase = PHASE["upgrades"] if self._upgrading() else PHASE.get(view.phase, view.phase)
+        out.append(f"Round {view.round}/{view.rounds} · {phase}", style="bold")
         if view.seat is not None:
             me = view.players[view.seat]
             out.append(f" · {me.name}: ", style="bold")
@@ -477,7 +495,11 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         return table_text(view)
 
     def _mat_text(self, view: View, seat: int) -> Text:
-        return mat_text(view, seat)
+        return mat_text(view, seat, upgrading=self._upgrading())
+
+    def _upgrading(self) -> bool:
+        """Unlocking upgrades (in the upgrades phase, or after collecting tokens in research)."""
+        return any(isinstance(a, (Unlock, EndUpgrades)) for a in self.legal)
 
     def _puzzle_text(self, view: View) -> Text:
         return puzzle_text(self._litter(), self._half)
@@ -494,7 +516,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             record: list[Line] = [CONFIRM_PUP, NAME_IT]
             rest = record + rest if not pairs else rest + record
         if not pairs:
-            return rest
+            return self._grouped(rest)
         if self._half is not None:
             return [*self._pairs_with(self._half), "back"]
         halves: list[tuple[int, int]] = []
@@ -505,14 +527,36 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         halves.sort(key=lambda h: (h[0] == TOKEN, h))
         return [("half", h) for h in halves] + rest
 
+    def _grouped(self, lines: list[Line]) -> list[Line]:
+        """A list too long for number keys (a selection turn: foxes and supply spaces) is
+        offered a part at a time: the female row, the male row, the supply track, each a
+        short numbered list of its own (Esc goes back to the parts)."""
+        if self._group is not None:
+            return [a for a in lines if _group_of(a) == self._group] + ["back"]
+        if len(lines) < NUMBERED:
+            return lines
+        out: list[Line] = []
+        for line in lines:
+            group = _group_of(line)
+            if group is None:
+                out.append(line)
+            elif ("group", group) not in out:
+                out.append(("group", group))
+        return out
+
     def _label(self, a: Line) -> str:
         view = self.view
         me = view.players[view.seat] if view.seat is not None else None
         lit = me.litter if me is not None else None
+        if isinstance(a, tuple) and a[0] == "group":
+            members = [m for m in self.legal if _group_of(m) == a[1]]
+            if a[1] == "supply":
+                return f"A supply space… ({plural(len(members), 'space')} free)"
+            return f"A {a[1]} parent… ({plural(len(members), 'choice')}: the row or the deck)"
         if isinstance(a, tuple):  # a half of the breeding puzzle
             return "Pair " + half_label(lit, *a[1])
         if a == "back":
-            return "← put the half back"
+            return "← back to the parts of the list" if self._group is not None else "← put the half back"
         if a == NAME_IT:
             return "Record it under a name you type…"
         if isinstance(a, Pair):
@@ -578,6 +622,8 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
                 out.append(f"Waiting for {waiting}. t table · o other players")
         elif self._half is not None:
             out.append("Join it with which half? Enter pair · Esc put it back")
+        elif self._group is not None:
+            out.append("Which one? its number or Enter takes it · Esc back")
         elif any(isinstance(a, Pair) for a in self.legal):
             out.append("Pick a half, then its partner · a auto-match · ? the codes")
         elif any(isinstance(a, KeepStudy) for a in self.legal):

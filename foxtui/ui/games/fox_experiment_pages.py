@@ -201,10 +201,11 @@ def table_text(view: View) -> Text:
     return out
 
 
-def mat_text(view: View, seat: int) -> Text:
+def mat_text(view: View, seat: int, upgrading: bool = False) -> Text:
     """A player's mat: public for everyone, with the science cards for their owner only.
     What the phase asks about comes first (upgrades while upgrading; else the studies
-    and pups), so it is in sight without PgDn."""
+    and pups), so it is in sight without PgDn. ``upgrading``: the seat is unlocking
+    upgrades now (also after collecting tokens in research)."""
     p = view.players[seat]
     out = Text()
     out.append(f"{p.name}'s mat", style="bold")
@@ -214,7 +215,7 @@ def mat_text(view: View, seat: int) -> Text:
     if view.phase == "research" and seat == view.seat:
         out.append(f"\nCollecting now gives: {counts_text(p.research_tokens)}")
     parts = [_studies(p), _pups(p), _parents(p), _upgrades(p), _science(view, seat)]
-    if view.phase == "upgrades":
+    if view.phase == "upgrades" or upgrading:
         parts.insert(0, parts.pop(3))
     for part in parts:
         out.append_text(part)
