@@ -192,3 +192,39 @@ def test_a_taller_terminal_gives_the_log_more_rows():
     assert small == 4  # the four rows 80x24 can spare, below its border
     assert tall == 40 - 2 - FoxExperimentPanel.ROWS - 1  # status and key bar, the panel's rows, the border
     assert tall > small
+
+
+def test_the_since_mark_moves_on_without_writing_the_log_again():
+    """After the teller's own move its news starts later: the old mark goes, one mark
+    stands before the first line after the move, and the lines are not all written
+    again (that took most of a Fox Experiment step)."""
+    from textual.app import App
+
+    class LogApp(App):
+        def compose(self):
+            yield GameLog(max_lines=100)
+
+    def shown(app) -> list[str]:
+        return [strip.text.rstrip() for strip in app.query_one(GameLog).lines]
+
+    async def run() -> None:
+        app = LogApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            log = app.query_one(GameLog)
+            lines = ["You keep a study.", "Bo keeps a study.", "Bo takes Vera."]
+            log.show_lines(lines, 0, 0, since=1)
+            await pilot.pause()
+            mark = "── since your last move ──"
+            assert shown(app) == [lines[0], mark, *lines[1:]]
+            writes = []
+            log._write_all = lambda: writes.append(1)  # type: ignore[method-assign]
+            lines += ["You take Kolya.", "Bo takes space 3."]
+            log.show_lines(lines, 0, 0, since=4)
+            await pilot.pause()
+            assert shown(app) == [*lines[:4], mark, lines[4]] and not writes
+            lines += ["You take space 2."]
+            log.show_lines(lines, 0, 0, since=6)  # the news begins after the last line
+            await pilot.pause()
+            assert shown(app) == lines and not writes
+
+    asyncio.run(run())

@@ -18,6 +18,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -50,7 +54,7 @@ from foxtui.games.fox_experiment.view import View
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.moves import Moves
-from ..widgets.status import update_if_changed
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 from .fox_experiment_pages import (
     SHORTHAND,
@@ -127,6 +131,59 @@ class AdministrationScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class PageView(ScrollView, can_focus=True):
+    """A page of the table as lines of text that scroll: new text is wrapped and drawn
+    here, without a layout of the whole screen (a Static of auto height in a scrolling
+    container asked for one on every step: most of a step's time at 80x24)."""
+
+    #: its size is its stylesheet's: the lines it holds never change the screen's layout
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+        self._strips: list[Strip] = []
+        self._wrapped_at = -1
+
+    @property
+    def text(self) -> Text:
+        return self._text
+
+    def show(self, text: Text) -> bool:
+        """Show ``text``; True if it changed."""
+        if same_content(self._text, text):
+            return False
+        self._text = text
+        self._wrap()
+        return True
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._wrapped_at:
+            self._wrap()
+
+    def _wrap(self) -> None:
+        width = self.scrollable_content_region.width
+        self._wrapped_at = width
+        strips: list[Strip] = []
+        if width > 0:
+            console = self.app.console
+            for line in self._text.wrap(console, width):
+                strips.append(Strip(line.render(console), line.cell_len))
+        self._strips = strips
+        self.virtual_size = Size(width, len(strips))
+        self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        rich_style = self.rich_style
+        index = scroll_y + y
+        if index >= len(self._strips):
+            return Strip.blank(width, rich_style)
+        return self._strips[index].apply_style(rich_style).crop_extend(scroll_x, scroll_x + width, rich_style)
 
 
 class PupNameScreen(ModalScreen[str | None]):
@@ -248,10 +305,8 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
     def compose(self) -> ComposeResult:
         yield Static(id="fx-head")
         with Horizontal(id="fx-middle"):
-            with VerticalScroll(id="fx-page"):
-                yield Static(id="fx-detail")
-            with VerticalScroll(id="fx-side"):  # a roomy terminal: a second page in sight
-                yield Static(id="fx-side-detail")
+            yield PageView(id="fx-page")
+            yield PageView(id="fx-side")  # a roomy terminal: a second page in sight
             yield Moves(id="fx-moves", keys="fox_experiment")
         yield Static(id="fx-hint")
 
@@ -330,7 +385,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
     def _page_scrolls(self) -> bool:
         try:
-            return self.query_one("#fx-page", VerticalScroll).max_scroll_y > 0
+            return self.query_one("#fx-page", PageView).max_scroll_y > 0
         except Exception:  # not composed yet
             return False
 
@@ -346,7 +401,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         if action == "number":
             moves = self.query_one(Moves)
             n = parameters[0]
-            return bool(moves.display) and isinstance(n, int) and n <= moves.option_count < NUMBERED
+            return isinstance(n, int) and n <= moves.option_count < NUMBERED
         if action == "page" and self.page == parameters[0] and PAGE_FOR.get(self.view.phase, "table") == parameters[0]:
             if parameters[0] != "mat" or self._mat_seat == (self.seat if self.seat is not None else self._mat_seat):
                 return False  # already on it, and it is the phase's own page: nothing to go to
@@ -368,12 +423,12 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
     def _turned(self) -> None:
         """Another page is in sight: from its top."""
-        self.query_one("#fx-page", VerticalScroll).scroll_home(animate=False, immediate=True)
+        self.query_one("#fx-page", PageView).scroll_home(animate=False, immediate=True)
         self.redraw_if_shown()
         self.call_after_refresh(self._keys_again)  # PgDn: the new page's length
 
     def action_scroll_page(self, step: int) -> None:
-        page = self.query_one("#fx-page", VerticalScroll)
+        page = self.query_one("#fx-page", PageView)
         if step > 0 and page.scroll_y >= page.max_scroll_y:
             page.scroll_home(animate=False, immediate=True)  # the end: PgDn starts over
         else:  # a page less one line: the line last in sight stays in sight
@@ -394,7 +449,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
     def action_number(self, n: int) -> None:
         moves = self.query_one(Moves)
-        if not moves.display or moves.option_count >= NUMBERED or not 1 <= n <= moves.option_count:
+        if moves.option_count >= NUMBERED or not 1 <= n <= moves.option_count:
             return
         moves.highlighted = n - 1
         self.picked(moves.actions[n - 1])
@@ -461,21 +516,23 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             detail = self._mat_text(view, self._mat_seat)
         else:
             detail = self._table_text(view)
-        if update_if_changed(self.query_one("#fx-detail", Static), detail):
+        if self.query_one("#fx-page", PageView).show(detail):
             self.call_after_refresh(self._keys_again)  # PgDn: whether the page is longer now
         if self.roomy:
             side = self._table_text(view) if page != "table" else self._mat_text(view, self._mat_seat)
-            update_if_changed(self.query_one("#fx-side-detail", Static), side)
+            self.query_one("#fx-side", PageView).show(side)
         moves = self.query_one(Moves)
         lines = self._moves()
         numbered = {line: n for n, line in enumerate(lines, 1)} if len(lines) < NUMBERED else {}
         self.offer(moves, lines, lambda a: f"{numbered[a]} {self._label(a)}" if numbered else self._label(a))
         update_if_changed(self.query_one("#fx-hint", Static), self._hint_text(view), layout=False)
-        moves.display = bool(moves.option_count)
+        # (the column of moves stays, empty while waiting: its coming and going would lay
+        # out the whole screen on every turn; a replay never has moves)
+        moves.display = not self.replay
         # the moves keep the arrow keys whenever there are any (PgUp/PgDn scroll the page)
         focused = self.screen.focused
-        if moves.display or focused is None or focused is self or not focused.display:
-            (moves if moves.display else self.query_one("#fx-page")).focus()
+        if moves.option_count or focused is None or focused is self or not focused.display:
+            (moves if moves.option_count else self.query_one("#fx-page")).focus()
         self.refresh_bindings()
 
     def _head_text(self, view: View) -> Text:
