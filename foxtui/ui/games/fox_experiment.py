@@ -146,6 +146,7 @@ class PageView(ScrollView, can_focus=True):
         self._text = Text()
         self._strips: list[Strip] = []
         self._wrapped_at = -1
+        self._cache: dict[tuple, list[Strip]] = {}  # the lines of the page shown, wrapped
 
     @property
     def text(self) -> Text:
@@ -169,8 +170,15 @@ class PageView(ScrollView, can_focus=True):
         strips: list[Strip] = []
         if width > 0:
             console = self.app.console
-            for line in self._text.wrap(console, width):
-                strips.append(Strip(line.render(console), line.cell_len))
+            cache, self._cache = self._cache, {}
+            for paragraph in self._text.split("\n"):
+                # a step changes a few lines of a page: the others are wrapped once
+                key = (paragraph.plain, tuple(paragraph.spans), str(paragraph.style), width)
+                done = cache.get(key)
+                if done is None:
+                    done = [Strip(line.render(console), line.cell_len) for line in paragraph.wrap(console, width)]
+                self._cache[key] = done
+                strips.extend(done)
         self._strips = strips
         self.virtual_size = Size(width, len(strips))
         self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
