@@ -539,8 +539,10 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         moves.display = not self.replay
         # the moves keep the arrow keys whenever there are any (PgUp/PgDn scroll the page)
         focused = self.screen.focused
-        if moves.option_count or focused is None or focused is self or not focused.display:
-            (moves if moves.option_count else self.query_one("#fx-page")).focus()
+        if moves.option_count:
+            moves.focus()
+        elif focused is None or focused is self or focused is moves or not focused.display:
+            self.query_one("#fx-page").focus()  # (an empty list's Enter would do nothing)
         self.refresh_bindings()
 
     def _head_text(self, view: View) -> Text:

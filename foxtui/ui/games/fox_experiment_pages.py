@@ -72,6 +72,8 @@ def space_gains(view: View, sp: Any) -> str:
     tie-break at the end: there is no next round)."""
     if sp.icons:
         return gains_text(sp.icons)
+    if sp.index:
+        return "nothing left"  # (its tile taken, nothing printed under it)
     return "nothing; first in the tie-break" if view.round >= view.rounds else "nothing; first next round"
 
 
