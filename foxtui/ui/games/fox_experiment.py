@@ -147,6 +147,7 @@ class PageView(ScrollView, can_focus=True):
         self._strips: list[Strip] = []
         self._wrapped_at = -1
         self._cache: dict[tuple, list[Strip]] = {}  # the lines of the page shown, wrapped
+        self._drawn: dict[tuple, Strip] = {}  # lines as drawn: row, scroll, width, style
 
     @property
     def text(self) -> Text:
@@ -180,6 +181,7 @@ class PageView(ScrollView, can_focus=True):
                 self._cache[key] = done
                 strips.extend(done)
         self._strips = strips
+        self._drawn.clear()
         self.virtual_size = Size(width, len(strips))
         self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
         self.refresh()
@@ -189,9 +191,17 @@ class PageView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         rich_style = self.rich_style
         index = scroll_y + y
-        if index >= len(self._strips):
-            return Strip.blank(width, rich_style)
-        return self._strips[index].apply_style(rich_style).crop_extend(scroll_x, scroll_x + width, rich_style)
+        key = (index, scroll_x, width, rich_style)
+        line = self._drawn.get(key)
+        if line is None:  # (a line is drawn again for every frame that touches the page)
+            if index >= len(self._strips):
+                line = Strip.blank(width, rich_style)
+            else:
+                line = self._strips[index].apply_style(rich_style).crop_extend(scroll_x, scroll_x + width, rich_style)
+            if len(self._drawn) > 400:
+                self._drawn.clear()
+            self._drawn[key] = line
+        return line
 
 
 class PupNameScreen(ModalScreen[str | None]):
