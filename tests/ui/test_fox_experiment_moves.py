@@ -330,3 +330,13 @@ def test_the_status_line_at_four_players_is_never_cut():
         assert len(status.strip()) <= 78, status  # one line of 80, nothing cut
 
     run(app, body)
+
+
+def test_a_table_takes_the_offered_record_step_with_a_typed_name_and_nothing_else_unlisted():
+    from foxtui.games.fox_experiment.actions import CONFIRM_PUP, EndResearch
+
+    assert GAME.offered([CONFIRM_PUP], ConfirmPup("Rex"))  # the listed move, the player's words in it
+    assert not GAME.offered([EndResearch()], ConfirmPup("Rex"))  # no pup to record: not on offer
+    assert not GAME.offered([CONFIRM_PUP], EndResearch())
+    other = GAMES["master-fox"]
+    assert not other.offered([], ConfirmPup("Rex")) and other.offered([CONFIRM_PUP], CONFIRM_PUP)
