@@ -273,7 +273,9 @@ class FoxExperimentPanel(GamePanel[View, Action]):
 The left side shows one page at a time; the moves on offer are on the right.
 
 - **↑ ↓** or **j k**: pick a move; **Enter** does it. In a list of fewer than ten,
-  the number key of an entry (shown before it) does it at once.
+  the number key of an entry (shown before it) does it at once. A selection turn
+  comes in parts (the female row, the male row, the supply track): pick the part,
+  then the fox or space in it; **Esc** goes back to the parts.
 - **PgDn**: the rest of the page (from its end, back to its top); **PgUp**: back up.
   The key bar shows PgDn whenever the page is longer than the screen.
 - **t**: the table — automated opponent, supply track, kennel rows with each fox's
@@ -293,7 +295,7 @@ name, or type one of your own (the line below it).
 Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
 - **a**: auto-match: the best pairing for the roll at once (the most symbols).
-- **Esc**: put the half you picked back.
+- **Esc**: put the half you picked back (or leave a part of the selection list).
 """
 
     BINDINGS = [
