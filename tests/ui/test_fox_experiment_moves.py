@@ -340,3 +340,12 @@ def test_a_table_takes_the_offered_record_step_with_a_typed_name_and_nothing_els
     assert not GAME.offered([CONFIRM_PUP], EndResearch())
     other = GAMES["master-fox"]
     assert not other.offered([], ConfirmPup("Rex")) and other.offered([CONFIRM_PUP], CONFIRM_PUP)
+
+
+def test_a_recorded_pup_keeps_its_point_tokens_beside_its_one_full_track():
+    from foxtui.ui.games.fox_experiment_pages import mat_text
+
+    dice = [(S, WHOLE)] * 7 + [(B, WHOLE)] * 2
+    state = act(breeding_roll(dice), 0, ConfirmPup())
+    text = mat_text(GAME.view(state, 0), 0).plain
+    assert re.search("spots   [■●]{5} \\+2", text), text

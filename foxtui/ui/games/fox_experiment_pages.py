@@ -278,10 +278,12 @@ def _pups(p: Any) -> Text:
         for i, pup in enumerate(p.pups):
             used = " (used for a study)" if i in p.assigned else ""
             points = pup_points(pup)
+            full = [tr.trait for tr in pup.tracks if all(tr.marked)]
             out.append(f"\n {pup.name} ♥{pup.friendliness}{used}")
-            if points:  # (which track overflowed is not kept on the card: the total)
+            beside = {full[0]: points} if points and len(full) == 1 else {}  # the one that overflowed
+            if points and not beside:  # (the card keeps the total, not which full track overflowed)
                 out.append(f" · {plural(points, 'point token')}", style="bold")
-            out.append_text(tracks_text(pup.tracks, {}, "  "))
+            out.append_text(tracks_text(pup.tracks, beside, "  "))
     return out
 
 
