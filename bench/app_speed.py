@@ -181,17 +181,28 @@ async def step_latency(game_id: str, wanted: int) -> list[float]:
                 t0 = time.perf_counter()
                 app._driver.send_message(events.Key(keys[tries % len(keys)], None))
                 tries += 1
-                took = await _wait(pilot, lambda: any(n > before for _, n in stamps.frames), 0.3)
-                if took:
+                took = await _wait(pilot, lambda: _own_step(play, before) is not None, 0.3)
+                own = _own_step(play, before)
+                if took and own is not None:
                     idle, tries = 0, 0
-                    first = next(t for t, n in stamps.frames if n > before)
-                    latencies.append((first - t0) * 1000)
+                    # the frame that shows Ada's step (a bot breeding at the same time may
+                    # have stepped first: its frame is not this key's)
+                    await _wait(pilot, lambda: any(n > own for _, n in stamps.frames), 1.0)
+                    first = next((t for t, n in stamps.frames if n > own), None)
+                    if first is not None:
+                        latencies.append((first - t0) * 1000)
                 else:
                     idle += 1
                 # the keyboard comes back to Ada once the bots have answered
                 await _wait(pilot, lambda: 0 in play.table.to_act() and not play.driver.bots_to_move(), 10.0)
         seed += 1
     return latencies
+
+
+def _own_step(play, before: int) -> int | None:
+    """The index of the first step from ``before`` on played by Ada (seat 0), or None."""
+    steps = play.table.session.record.steps
+    return next((k for k in range(before, len(steps)) if steps[k].seat == 0), None)
 
 
 def _figures(what: str, latencies: list[float]) -> str:
