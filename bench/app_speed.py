@@ -72,6 +72,9 @@ CURSOR_KEYS = {
     "master-fox": ["right"] * 7 + ["down"] * 4 + ["left"] * 7 + ["up"] * 4,
 }
 BOT_DELAY = 0.15
+#: as `foxtui` runs the app (what the first frame built is frozen out of the collector's
+#: walks); --collect-all measures without
+STEADY_GC = [True]
 LIST_KEYS = ["down"] * 3 + ["up"] * 3
 #: keys tried in turn to play a step; those that play nothing (a move not legal now,
 #: closing a round summary) are not counted
@@ -133,7 +136,7 @@ async def key_latency(game_id: str, presses: int) -> list[float]:
 
     from foxtui.ui.app import FoxApp
 
-    app = FoxApp(session=_session(game_id, 1), bot_delay=0)
+    app = FoxApp(session=_session(game_id, 1), bot_delay=0, steady_gc=STEADY_GC[0])
     stamps = Stamps(app)
     keys = CURSOR_KEYS.get(game_id, LIST_KEYS)
     latencies = []
@@ -165,7 +168,7 @@ async def step_latency(game_id: str, wanted: int) -> list[float]:
     while len(latencies) < wanted and seed < 20:
         # the bots wait a little, so the frame measured is the step's own, not the
         # bots' answer drawn with it
-        app = FoxApp(session=_session(game_id, seed), bot_delay=BOT_DELAY)
+        app = FoxApp(session=_session(game_id, seed), bot_delay=BOT_DELAY, steady_gc=STEADY_GC[0])
         stamps = Stamps(app)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.3)
@@ -221,7 +224,10 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--game", choices=sorted(TABLES), default="master-fox")
     parser.add_argument("--no-starts", action="store_true", help="skip the cold starts")
+    parser.add_argument("--collect-all", action="store_true",
+                        help="leave what the first frame built in the collector's walks (not as foxtui runs)")
     args = parser.parse_args()
+    STEADY_GC[0] = not args.collect_all
     with tempfile.TemporaryDirectory() as data:
         env = dict(os.environ, FOXTUI_DATA_DIR=data)
         if not args.no_starts:
