@@ -137,7 +137,7 @@ def test_a_places_on_a_morning_space_and_asks():
         await pilot.press("i")
         p.query_one(Moves).highlight(kiosk)
         await pilot.pause()
-        assert "Place, then choose" in {k.description for k in app.query_one(KeyBar).keys}
+        assert "Ask first" in {k.description for k in app.query_one(KeyBar).keys}
         await pilot.press("a")
         assert app.chosen == [kiosk]
         session.act(0, kiosk)

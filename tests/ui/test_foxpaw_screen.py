@@ -607,13 +607,13 @@ def test_a_roomy_terminal_shows_every_location_at_once():
         assert len(cells) == 11 and not app.query_one("#fp-board").display
         await pilot.resize_terminal(120, 32)
         await pilot.pause()
-        assert app.query_one("#fp-board").display and not app.query_one("#fp-page").display
+        assert app.query_one("#fp-board").display and not app.query_one("#fp-left").display
         assert all(cell.region.width > 0 for cell in cells)
         text = panel_text(app)
         assert "1 Information" in text and "Watching:" in text  # the small cells of the whole board
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert not app.query_one("#fp-board").display and app.query_one("#fp-page").display
+        assert not app.query_one("#fp-board").display and app.query_one("#fp-left").display
 
     run(app, body)
 

@@ -27,7 +27,16 @@ from foxtui.games.foxpaw.view import View
 from ..widgets.moves import Moves
 from ..widgets.status import update_if_changed
 from .base import GamePanel
-from .foxpaw_board import cell_subtitle, events_body, location_body, location_title, overview_cell
+from .foxpaw_board import (
+    MAP_COLUMNS,
+    board_map,
+    cell_subtitle,
+    events_body,
+    location_body,
+    location_title,
+    overview_cell,
+    zoomed_body,
+)
 from .foxpaw_house import houses_page, my_house, scoreboard
 from .foxpaw_interlude import FoxpawInterlude, interlude_pages
 from .foxpaw_words import (
@@ -54,6 +63,9 @@ LOCATION_KEY = {"farm": "f", "lounge": "n", "kiosk": "i", "duel": "d", "sports":
 MAX_ROW = max(C.SPACES[i].row for i in range(len(C.SPACES)))
 #: the moves that place a meeple (a wizard, a beast, House Obsidio's marker) on a space
 PLACING = (A.Place, A.PlaceObsidio)
+
+#: the map's lines at 80x24: two locations a line, and the legend
+MAP_ROWS = len(MAP_COLUMNS[0]) + 1
 
 #: the board's columns on a roomy terminal
 COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study", "classroom"),
@@ -159,7 +171,7 @@ are made one player at a time behind a handover screen and revealed together.
             Binding(str(row), f"row({row})", f"Row {row} of the location", id=f"foxpaw.row_{row}", show=False)
             for row in range(1, MAX_ROW + 1)
         ),
-        Binding("a", "place_ask", "Place, then choose", id="foxpaw.place_ask"),
+        Binding("a", "place_ask", "Ask first", id="foxpaw.place_ask"),
         Binding("e", "goto('events')", "Events", id="foxpaw.events", show=False),
         Binding("y", "goto('you')", "Your house", id="foxpaw.you"),
         Binding("o", "goto('houses')", "Houses", id="foxpaw.houses", show=False),
@@ -188,8 +200,10 @@ are made one player at a time behind a handover screen and revealed together.
                     with Vertical(classes="fp-column"):
                         for loc in column:
                             yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
-            with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
-                yield Static(id="fp-page-text")
+            with Vertical(id="fp-left"):
+                yield Static(id="fp-map")  # 80x24: who stands where in every location
+                with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
+                    yield Static(id="fp-page-text")
             with Vertical(id="fp-right"):
                 yield Static(id="fp-prompt")
                 yield Moves(id="fp-choices", keys="foxpaw")
@@ -457,7 +471,13 @@ are made one player at a time behind a handover screen and revealed together.
                         update_if_changed(cell, location_body(view, loc, seat, cursor=cursor, legal=legal_spaces,
                                                               compact=True, width=self._cell_width()))
                     cell.set_class(loc == self._page, "-zoomed")
-        # the zoomed page: beside the board on a roomy terminal, in its place at 80x24
+        board_map_shown = not roomy and self._page in LOCATIONS
+        map_widget = self.query_one("#fp-map", Static)
+        map_widget.display = board_map_shown
+        if board_map_shown:
+            update_if_changed(map_widget, board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor,
+                                                    legal=legal_spaces, width=self._page_width() + 1))
+        # the zoomed page: beside the board on a roomy terminal, below the map at 80x24
         target = "#fp-side-text" if roomy else "#fp-page-text"
         update_if_changed(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
         self._draw_right(view, action)
@@ -467,6 +487,8 @@ are made one player at a time behind a handover screen and revealed together.
         if self.screen.focused in (None, self, moves):
             (moves if offered and not self._wide else self).focus()
         self.refresh_bindings()
+        # the list may have shrunk for a longer description: the highlight stays in sight
+        self.call_after_refresh(moves.scroll_to_highlight)
 
     def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
         view, seat = self.view, self.seat
@@ -479,8 +501,16 @@ are made one player at a time behind a handover screen and revealed together.
         out = Text()
         out.append_text(location_title(view, page))
         out.append("\n")
-        out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
+        if self.roomy:
+            out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
+        else:
+            out.append_text(zoomed_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width(),
+                                        rows=self._page_rows()))
         return out
+
+    def _page_rows(self) -> int:
+        """The rows under the map at 80x24 (the head, the hint and the map take theirs)."""
+        return max(4, self.size.height - 3 - MAP_ROWS) if self.size.height else 8
 
     def _page_width(self) -> int:
         """The zoomed page's width in cells: beside the moves at 80x24, in their column

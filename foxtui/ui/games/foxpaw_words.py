@@ -299,7 +299,10 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
             out.append(f"(The card: {reward(card.rows[sp.row - 2])} on this row{shared}.)")
     if sp.darkness:
         n = E.darkness_count(view.teacher, h) if h.house else 1
-        out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
+        if n:
+            out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
+        else:  # the supervising Teacher spares this house (its own, or nobody draws this year)
+            out.append(f"Darkness space: no Darkness card for you under {C.TEACHER[view.teacher].name}.")
     if sp.location in view.ice and h.house != "trifrost":
         out.append("Iced: entering costs 1 Energy, paid to Tri-Frost.")
     return out
