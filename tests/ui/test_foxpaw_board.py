@@ -145,3 +145,26 @@ def test_every_move_of_a_decision_is_told_whole(kind: str, seed: int):
             assert box.region.bottom <= p.query_one("#fp-right").region.bottom, action
 
     run(app, body)
+
+
+def test_a_taller_terminal_gives_the_log_more_rows():
+    import asyncio
+
+    from play_helpers import wait_for
+
+    from foxtui.ui.app import FoxApp
+    from foxtui.ui.screens.play import PlayScreen
+    from foxtui.ui.widgets.log import GameLog
+
+    async def rows(size: tuple[int, int]) -> tuple[int, bool]:
+        app = FoxApp(session=late_in_year(3, seed=5), bot_delay=60)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+            await pilot.pause()
+            return app.screen.query_one(GameLog).size.height, panel(app).roomy
+
+    small, tall, narrow_tall = asyncio.run(rows((80, 24))), asyncio.run(rows((120, 40))), asyncio.run(rows((80, 40)))
+    print(f"log rows: 80x24 {small[0]}, 120x40 {tall[0]}, 80x40 {narrow_tall[0]}")
+    assert small == (4, False)  # (its border above)
+    assert tall[0] > small[0] and tall[1]  # the whole board still in sight
+    assert narrow_tall[0] > small[0] and not narrow_tall[1]

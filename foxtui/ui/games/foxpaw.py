@@ -24,6 +24,7 @@ from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.actions import Action
 from foxtui.games.foxpaw.view import View
 
+from ..screens.play import LOG_ROWS
 from ..widgets.moves import Moves
 from ..widgets.status import update_if_changed
 from .base import GamePanel
@@ -66,6 +67,11 @@ PLACING = (A.Place, A.PlaceObsidio)
 
 #: the map's lines at 80x24: two locations a line, and the legend
 MAP_ROWS = len(MAP_COLUMNS[0]) + 1
+
+#: the rows the panel can use: the head, the map, a location's every space with its
+#: effect and what lies there, the hint; on a roomy terminal its tallest column of cells
+NARROW_ROWS = 2 + MAP_ROWS + 15 + 1
+ROOMY_ROWS = 2 + 21 + 1 + 2
 
 #: the board's columns on a roomy terminal
 COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study", "classroom"),
@@ -211,6 +217,12 @@ are made one player at a time behind a handover screen and revealed together.
                 with VerticalScroll(id="fp-side", can_focus=False):
                     yield Static(id="fp-side-text")
         yield Static(id="fp-hint")
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        """The rows the board needs; a taller terminal gives the rest to the log. At 80x24
+        that is all it is given (the log keeps its few rows)."""
+        roomy = width >= self.ROOMY_SIZE[0] and height - 2 - LOG_ROWS >= self.ROOMY_SIZE[1]
+        return ROOMY_ROWS if roomy else NARROW_ROWS
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_roomy(event.size)
