@@ -90,11 +90,17 @@ DECISION_PAGE = {
     "learn2": "classroom", "freeze": YOU, "event_mischief": EVENTS, "bid": EVENTS, "opponent": EVENTS,
 }
 
-#: gains the last step brought, in the words of the house board
-GAIN_FIELDS = (("energy", "Energy"), ("reputation", "Reputation"), ("strength", "Strength"),
-               ("knowledge", "Knowledge"), ("herbs", "Herbs"), ("goods", "Goods"), ("coins", "Coins"),
-               ("total_stars", "Stars"), ("vp", "VP"), ("mischief_cards", "Mischief"),
-               ("prophecies", "Prophecies"), ("darkness_cards", "Darkness"))
+#: gains the last step brought, in the words of the house board: (read, many, one); a
+#: fulfilled Prophecy is named, so the count is of the Prophecies drawn (secret or not)
+GAIN_FIELDS = (
+    (lambda h: h.energy, "Energy", "Energy"), (lambda h: h.reputation, "Reputation", "Reputation"),
+    (lambda h: h.strength, "Strength", "Strength"), (lambda h: h.knowledge, "Knowledge", "Knowledge"),
+    (lambda h: h.herbs, "Herbs", "Herb"), (lambda h: h.goods, "Goods", "Goods"), (lambda h: h.coins, "Coins", "Coin"),
+    (lambda h: h.total_stars, "Stars", "Star"), (lambda h: h.vp, "VP", "VP"),
+    (lambda h: h.mischief_cards, "Mischief cards", "Mischief card"),
+    (lambda h: h.prophecies + len(h.fulfilled), "Prophecies", "Prophecy"),
+    (lambda h: h.darkness_cards, "Darkness cards", "Darkness card"),
+)
 
 
 def gains(before: Any, after: Any) -> list[Text]:
@@ -104,13 +110,13 @@ def gains(before: Any, after: Any) -> list[Text]:
     out = []
     for n, (a, b) in enumerate(zip(before.houses, after.houses)):
         bits = []
-        for field, word in GAIN_FIELDS:
-            delta = getattr(b, field) - getattr(a, field)
+        for read, many, one in GAIN_FIELDS:
+            delta = read(b) - read(a)
             if delta:
-                bits.append(f"{delta:+d} {word}")
+                bits.append(f"{delta:+d} {one if abs(delta) == 1 else many}")
         for field, table in (("objects", C.OBJECT), ("learned", C.SPELL), ("fulfilled", C.PROPHECY)):
             for item in getattr(b, field)[len(getattr(a, field)):]:
-                bits.append(f"+{table[item].name}")
+                bits.append(f"+{table[item].name}" + (" (fulfilled)" if field == "fulfilled" else ""))
         new_beasts = [x.id for x in b.beasts if x.id not in {y.id for y in a.beasts}]
         bits += [f"+{beast_name(x)}" for x in new_beasts]
         if bits:

@@ -236,7 +236,9 @@ def _location_extra(view: Any, location: str, seat: int | None) -> Text | None:
         return spells_text(view, seat)
     if location == "dormitory":
         reps = ", ".join(f"{'+' if r > 0 else ''}{r}" for r in C.DORM_REPUTATION[: len(view.order)])
-        return Text(f"Sleep order (the Dormitory, then the Carnival) is next year's turn order; "
+        order = ("is next year's turn order" if view.year < view.years
+                 else "counts for Reputation only: this is the last year")
+        return Text(f"Sleep order (the Dormitory, then the Carnival) {order}; "
                     f"Reputation by place: {reps}.", style="italic")
     if location == "carnival":
         card = C.CARNIVAL.get(view.carnival)
@@ -393,6 +395,7 @@ def events_body(view: Any, seat: int | None, *, compact: bool = False, width: in
             out.append(C.EVENT[known].name, style="bold yellow")
             if not compact:
                 out.append(" (you spied)" if view.events[n] else " (secret)")
+                out.append(f"\n   {event_rules(known)}", style="bright_black")  # what it measures: worth knowing early
         else:
             out.append("face down", style="bright_black")
         marks = view.event_marks[n] if n < len(view.event_marks) else []

@@ -35,7 +35,9 @@ def _beasts(house: Any) -> str:
     return ", ".join(parts) or "none"
 
 
-def _to_place(house: Any) -> str:
+def _to_place(view: Any, house: Any) -> str:
+    if view.phase not in ("placement", "setup"):  # nobody places now: no count of wizards left to mislead
+        return "nothing until the next Placement" if view.year < view.years else "nothing: the last Placement is over"
     beasts = [C.BEAST[b.id].name for b in house.beasts if not b.placed]
     parts = [plural(house.wizards_left, "wizard")] + beasts
     night = "a wizard is out for the night" if house.at_night else "no wizard at night yet"
@@ -62,7 +64,7 @@ def public_block(view: Any, seat: int, *, full: bool) -> Text:
     if h.fulfilled:
         out.append(f"\n Fulfilled: {', '.join(C.PROPHECY[p].name for p in h.fulfilled)}")
     if full:
-        out.append(f"\n To place: {_to_place(h)}")
+        out.append(f"\n To place: {_to_place(view, h)}")
         out.append(f" · Event markers {h.event_markers}/{C.EVENT_MARKERS}")
         if h.ice:
             out.append(f" · ice markers {h.ice}")
@@ -140,7 +142,7 @@ def _my_house(view: Any, seat: int) -> list[Any]:
     parts.append(secrets(view, seat))
     more = Text()
     more.append("To place: ", style="bold")
-    more.append(_to_place(h))
+    more.append(_to_place(view, h))
     more.append(f" · Markers: Spell {h.spell_markers}/{C.SPELL_MARKERS}, Event {h.event_markers}/{C.EVENT_MARKERS}")
     if h.ice or h.house == "trifrost":
         more.append(f", ice {h.ice}")

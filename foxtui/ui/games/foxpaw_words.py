@@ -287,7 +287,8 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     elif k == "dormitory":
         bonus = " (+1 from the Teacher)" if _teacher_effect(view) == "dorm_energy" else ""
         gain = E.night_gain(view.teacher, view.carnival, h, i)
-        out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top: early to bed, early next year.")
+        early = ": early to bed, early next year" if view.year < view.years else ""
+        out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top{early}.")
     elif k == "carnival":
         card = C.CARNIVAL.get(view.carnival)
         if card is None:
