@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import OptionList, Static
 
 from foxtui.games.foxpaw import actions as A
@@ -26,7 +27,7 @@ from foxtui.games.foxpaw.view import View
 
 from ..screens.play import LOG_ROWS
 from ..widgets.moves import Moves
-from ..widgets.status import update_if_changed
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 from .foxpaw_board import (
     MAP_COLUMNS,
@@ -473,7 +474,7 @@ are made one player at a time behind a handover screen and revealed together.
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
         legal_spaces = {a.space for a in offered if isinstance(a, (A.Place, A.PlaceObsidio))}
-        update_if_changed(self.query_one("#fp-head", Static), self._head(view))
+        update_if_changed(self.query_one("#fp-head", Static), self._head(view), layout=False)  # (its height is fixed)
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
         if roomy:
@@ -491,15 +492,16 @@ are made one player at a time behind a handover screen and revealed together.
                     cell.set_class(loc == self._page, "-zoomed")
         board_map_shown = not roomy and self._page in LOCATIONS
         map_widget = self.query_one("#fp-map", Static)
-        map_widget.display = board_map_shown
+        if map_widget.display != board_map_shown:  # (a change of display is a layout)
+            map_widget.display = board_map_shown
         if board_map_shown:
             update_if_changed(map_widget, board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor,
-                                                    legal=legal_spaces, width=self._page_width() + 1))
+                                                    legal=legal_spaces, width=self._page_width() + 1), layout=False)
         # the zoomed page: beside the board on a roomy terminal, below the map at 80x24
         target = "#fp-side-text" if roomy else "#fp-page-text"
-        update_if_changed(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
+        self._update(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
         self._draw_right(view, action)
-        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view))
+        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view), layout=False)
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
         if self.screen.focused in (None, self, moves):
@@ -507,6 +509,18 @@ are made one player at a time behind a handover screen and revealed together.
         self.refresh_bindings()
         # the list may have shrunk for a longer description: the highlight stays in sight
         self.call_after_refresh(moves.scroll_to_highlight)
+
+    @staticmethod
+    def _update(widget: Static, content: Any) -> None:
+        """``widget.update(content)``, with a layout of the screen only when its height
+        changes: a step's redraw mostly keeps every part's size, and a layout of the
+        whole screen is most of what a step costs to show."""
+        if same_content(widget.content, content):
+            return
+        width = widget.content_size.width
+        same = bool(width) and widget.styles.height is not None and widget.styles.height.is_auto and (
+            visualize(widget, content, markup=False).get_height(widget.styles, width) == widget.content_size.height)
+        widget.update(content, layout=not same)
 
     def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
         view, seat = self.view, self.seat
@@ -595,7 +609,7 @@ are made one player at a time behind a handover screen and revealed together.
                         f"{view.names[seat]}'s view.", style="italic")
             if view.decision is not None:
                 head.append("\n" + prompt(view, None), style="italic")
-        update_if_changed(self.query_one("#fp-prompt", Static), head)
+        self._update(self.query_one("#fp-prompt", Static), head)
         self.query_one(Moves).display = offered
         info = Text()
         if action is not None:
@@ -605,13 +619,13 @@ are made one player at a time behind a handover screen and revealed together.
                 info.append(line)
         else:
             info = self._changes_text()
-        update_if_changed(self.query_one("#fp-detail", Static), info)
+        self._update(self.query_one("#fp-detail", Static), info)
         side = self.query_one("#fp-side", VerticalScroll)
         if not self.roomy:
             # 80x24: the houses' scores fill the room the moves leave
             side.display = not offered
             if not offered:
-                update_if_changed(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
+                self._update(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
         else:
             side.display = True
 
