@@ -168,3 +168,31 @@ def test_a_taller_terminal_gives_the_log_more_rows():
     assert small == (4, False)  # (its border above)
     assert tall[0] > small[0] and tall[1]  # the whole board still in sight
     assert narrow_tall[0] > small[0] and not narrow_tall[1]
+
+
+def test_the_map_keeps_every_space_when_aquatis_may_join_one():
+    """Aquatis may join an occupied Morning space: the map marks it without a wider
+    cell, so no location loses a space off its line."""
+    from foxtui.ui.games.foxpaw_board import board_map
+
+    def joinable(s: Any, who: int, m: Any) -> bool:
+        return s.state.tasks[-1].kind == "turn" and any(
+            type(a) is A.Place and s.state.board[a.space] for a in s.legal_actions(who))
+
+    for seed in range(1, 12):
+        try:
+            session = _drive(_session("Ada", "Bo", "Cy", seed=seed), joinable, limit=400)
+        except AssertionError:
+            continue
+        seat = min(session.to_act())
+        view = session.view(seat)
+        legal = {a.space for a in session.legal_actions(seat) if type(a) is A.Place}
+        break
+    else:
+        raise AssertionError("no house of Aquatis with an occupied space to join")
+    text = board_map(view, keys={}, page="farm", legal=legal, width=41).plain.split("\n")
+    for left, right in zip(*MAP_COLUMNS):
+        line = next(r for r in text if r.startswith(MAP_WORD[left]))
+        for loc, part in ((left, line[: line.index(MAP_WORD[right])]), (right, line[line.index(MAP_WORD[right]):])):
+            if loc != "duel":
+                assert len(part[len(MAP_WORD[loc]):].split()) == len(rows_of(view, loc)), (loc, line)

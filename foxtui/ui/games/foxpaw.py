@@ -537,7 +537,7 @@ are made one player at a time behind a handover screen and revealed together.
             out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
         else:
             out.append_text(zoomed_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width(),
-                                        rows=self._page_rows()))
+                                        rows=self._page_rows() - 1))  # (the title above)
         return out
 
     def _page_rows(self) -> int:

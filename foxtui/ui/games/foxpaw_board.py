@@ -521,7 +521,8 @@ def board_map(view: Any, *, keys: dict[str, str], page: str, cursor: int = -1, l
               width: int = 40) -> Text:
     """Who stands where in every location, two locations a line: each name with its
     key underlined, then one mark per space, top row first (a house's letter, lower
-    case for a beast, ■ House Obsidio, · free, a green ○ free for you); the zoomed
+    case for a beast, ■ House Obsidio, · free, a green ○ free for you, a mark on green
+    one you may join); the zoomed
     location in reverse, the cursor's space too. A legend line follows."""
     legal = set(legal)
     letters = marks(view)
@@ -575,7 +576,7 @@ def _map_cell(view: Any, loc: str, key: str, zoomed: bool, cursor: int, legal: s
         if here:
             mark = Text().join(_mark(view, m, letters) for m in here)
             if i in legal:
-                mark.append("+", style="bold green")  # you may still join
+                mark.stylize("on dark_green")  # you may still join (Aquatis): no wider a cell
         elif i in legal:
             mark = Text("○", style="bold green")
         else:
@@ -593,7 +594,9 @@ def zoomed_body(view: Any, location: str, seat: int | None, *, cursor: int, lega
     lies there (the Spells, the offer, the cards) after."""
     full = location_body(view, location, seat, cursor=cursor, legal=legal, width=width)
     spaces = rows_of(view, location)
-    if location == "duel" or 2 + 2 * len(spaces) <= rows:
+    # every space on two lines (its effect wraps to a third when long) if that fits
+    needed = 1 + sum(2 + (len(_space_effect(view, i)) + 2 > width) for i in spaces)
+    if location == "duel" or needed <= rows:
         return full
     legal = set(legal)
     sp = C.SPACES[spaces[0]]
