@@ -651,8 +651,7 @@ are made one player at a time behind a handover screen and revealed together.
             elif not self.replay and self.seat is not None:
                 waiting = ", ".join(who(view, s) for s in view.to_act) or "nobody"
                 out.append(f"Waiting for {waiting}. ")
-            out.append(f"{keys} pages · underlined letters: locations · e events · o houses"
-                       + ("" if self.seat is None else " · y you"))
+            out.append(f"{keys} pages · f…v locations · e events · o all" + ("" if self.seat is None else " · y you"))
             return out
         if self._placing():
             out.append("f n i … a location · 1-5 its row · Enter place")

@@ -545,8 +545,8 @@ def board_map(view: Any, *, keys: dict[str, str], page: str, cursor: int = -1, l
             legend.append(f" {view.names[seat]} ")
     legend.append("underlined: a beast")
     if view.obsidio is not None:
-        legend.append(f" · {OBSIDIO_MARK} House Obsidio")
-    legend.append(" · ○ free for you")
+        legend.append(f" · {OBSIDIO_MARK} Obsidio")
+    legend.append(" · ○ free" if view.obsidio is not None else " · ○ free for you")
     legend.truncate(width, overflow="ellipsis")
     lines.append(legend)
     return Text("\n").join(lines)
