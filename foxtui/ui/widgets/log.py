@@ -6,7 +6,7 @@ from typing import Hashable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.widgets import RichLog
 
 from .scrolling import GrowsInPlace
@@ -52,10 +52,10 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
         old, shift = self._lines, first - self._first
         if (
             teller == self._teller
-            and since == self._since
             and 0 <= shift <= len(old)
             and first + len(lines) >= self._first + len(old)  # not fewer steps: no undo
             and old[shift:] == lines[: len(old) - shift]
+            and (since == self._since or self._move_mark(since, self._first + len(old)))
         ):
             self._add(lines[len(old) - shift :], self._first + len(old))
             self._lines, self._first = list(lines), first
@@ -84,6 +84,25 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
         title = f"{steps} since your last move: w reads them all" if hidden and news else ""
         if str(self.border_title or "") != title:
             self.border_title = title
+
+    def _move_mark(self, since: int | None, end: int) -> bool:
+        """The teller moved again: its mark leaves the lines written and goes before the
+        new ones (``since`` at or after ``end``, the step after the last line written),
+        without writing every line again; False when it cannot (the mark is not one row)."""
+        if not self._size_known or (since is not None and since < end):
+            return False
+        mark = f"── {SINCE_MOVE} ──"
+        written = self._since is not None and self._since > 0 and self._first <= self._since < end
+        if written:
+            row = next((r for r in range(len(self.lines) - 1, -1, -1) if self.lines[r].text.rstrip() == mark), None)
+            if row is None:
+                return False
+            del self.lines[row]
+            self._line_cache.clear()  # (keyed by row: the rows below moved up)
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
+        self._since, self._mark_row = since, None
+        return True
 
     def _write_all(self) -> None:
         self.clear()
