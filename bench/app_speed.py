@@ -72,6 +72,9 @@ CURSOR_KEYS = {
     "master-fox": ["right"] * 7 + ["down"] * 4 + ["left"] * 7 + ["up"] * 4,
 }
 BOT_DELAY = 0.15
+#: as `foxtui` runs the app (what the first frame built is frozen out of the collector's
+#: walks); --collect-all measures without
+STEADY_GC = [True]
 LIST_KEYS = ["down"] * 3 + ["up"] * 3
 #: keys tried in turn to play a step; those that play nothing (a move not legal now,
 #: closing a round summary) are not counted
@@ -133,7 +136,7 @@ async def key_latency(game_id: str, presses: int) -> list[float]:
 
     from foxtui.ui.app import FoxApp
 
-    app = FoxApp(session=_session(game_id, 1), bot_delay=0)
+    app = FoxApp(session=_session(game_id, 1), bot_delay=0, steady_gc=STEADY_GC[0])
     stamps = Stamps(app)
     keys = CURSOR_KEYS.get(game_id, LIST_KEYS)
     latencies = []
@@ -165,7 +168,7 @@ async def step_latency(game_id: str, wanted: int) -> list[float]:
     while len(latencies) < wanted and seed < 20:
         # the bots wait a little, so the frame measured is the step's own, not the
         # bots' answer drawn with it
-        app = FoxApp(session=_session(game_id, seed), bot_delay=BOT_DELAY)
+        app = FoxApp(session=_session(game_id, seed), bot_delay=BOT_DELAY, steady_gc=STEADY_GC[0])
         stamps = Stamps(app)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.3)
@@ -181,17 +184,28 @@ async def step_latency(game_id: str, wanted: int) -> list[float]:
                 t0 = time.perf_counter()
                 app._driver.send_message(events.Key(keys[tries % len(keys)], None))
                 tries += 1
-                took = await _wait(pilot, lambda: any(n > before for _, n in stamps.frames), 0.3)
-                if took:
+                took = await _wait(pilot, lambda: _own_step(play, before) is not None, 0.3)
+                own = _own_step(play, before)
+                if took and own is not None:
                     idle, tries = 0, 0
-                    first = next(t for t, n in stamps.frames if n > before)
-                    latencies.append((first - t0) * 1000)
+                    # the frame that shows Ada's step (a bot breeding at the same time may
+                    # have stepped first: its frame is not this key's)
+                    await _wait(pilot, lambda: any(n > own for _, n in stamps.frames), 1.0)
+                    first = next((t for t, n in stamps.frames if n > own), None)
+                    if first is not None:
+                        latencies.append((first - t0) * 1000)
                 else:
                     idle += 1
                 # the keyboard comes back to Ada once the bots have answered
                 await _wait(pilot, lambda: 0 in play.table.to_act() and not play.driver.bots_to_move(), 10.0)
         seed += 1
     return latencies
+
+
+def _own_step(play, before: int) -> int | None:
+    """The index of the first step from ``before`` on played by Ada (seat 0), or None."""
+    steps = play.table.session.record.steps
+    return next((k for k in range(before, len(steps)) if steps[k].seat == 0), None)
 
 
 def _figures(what: str, latencies: list[float]) -> str:
@@ -210,7 +224,10 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--game", choices=sorted(TABLES), default="master-fox")
     parser.add_argument("--no-starts", action="store_true", help="skip the cold starts")
+    parser.add_argument("--collect-all", action="store_true",
+                        help="leave what the first frame built in the collector's walks (not as foxtui runs)")
     args = parser.parse_args()
+    STEADY_GC[0] = not args.collect_all
     with tempfile.TemporaryDirectory() as data:
         env = dict(os.environ, FOXTUI_DATA_DIR=data)
         if not args.no_starts:
