@@ -36,6 +36,7 @@ class Session:
         self.saver = saver
         #: why the last autosave failed (disk full, folder removed ...), None when it worked
         self.save_problem: str | None = None
+        self._lines: dict[tuple[int, int | None], tuple[Step, Any, str]] = {}  # see _told
         self._closed = False
 
     # --- starting
@@ -135,8 +136,19 @@ class Session:
         return [self._told(n, viewer) for n in range(start, len(steps))]
 
     def _told(self, n: int, viewer: int | None) -> str:
-        step = self.record.steps[n]
-        line = self.game.describe(self._states[n], step.seat, step.action, viewer)
+        # a step's line is told once per viewer (the screen asks for the newest lines
+        # after every step); kept with the step and state it told, so an undone step's
+        # line is never told for the step that replaces it
+        step, state = self.record.steps[n], self._states[n]
+        kept = self._lines.get((n, viewer))
+        if kept is not None and kept[0] is step and kept[1] is state:
+            return kept[2]
+        line = self._tell(step, state, viewer)
+        self._lines[(n, viewer)] = (step, state, line)
+        return line
+
+    def _tell(self, step: Step, state: Any, viewer: int | None) -> str:
+        line = self.game.describe(state, step.seat, step.action, viewer)
         if step.by == "bot":  # the player's move time ran out: they did not choose it
             who = "you" if viewer == step.seat else self.record.seats[step.seat].name
             return f"Time ran out: a bot chose for {who}. {line}"

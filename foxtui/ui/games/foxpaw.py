@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import OptionList, Static
 
 from foxtui.games.foxpaw import actions as A
@@ -24,14 +25,26 @@ from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.actions import Action
 from foxtui.games.foxpaw.view import View
 
+from ..screens.play import LOG_ROWS
 from ..widgets.moves import Moves
-from ..widgets.status import update_if_changed
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
-from .foxpaw_board import cell_subtitle, events_body, location_body, location_title, overview_cell
+from .foxpaw_board import (
+    MAP_COLUMNS,
+    board_map,
+    cell_subtitle,
+    events_body,
+    location_body,
+    location_title,
+    overview_cell,
+    zoomed_body,
+)
 from .foxpaw_house import houses_page, my_house, scoreboard
 from .foxpaw_interlude import FoxpawInterlude, interlude_pages
 from .foxpaw_words import (
+    LOCATION_NAME,
     LOCATIONS,
+    SHORT_LOCATION,
     PHASE_NAME,
     beast_name,
     board_order,
@@ -39,9 +52,27 @@ from .foxpaw_words import (
     label,
     location_of,
     prompt,
+    rows_of,
+    space_title,
     who,
     who_text,
 )
+
+#: the key of each location (shown on the board): it zooms there and, while placing,
+#: puts the cursor on its first free space; a row's digit then picks the space
+LOCATION_KEY = {"farm": "f", "lounge": "n", "kiosk": "i", "duel": "d", "sports": "s", "library": "b",
+                "study": "t", "classroom": "c", "dormitory": "r", "carnival": "v"}
+MAX_ROW = max(C.SPACES[i].row for i in range(len(C.SPACES)))
+#: the moves that place a meeple (a wizard, a beast, House Obsidio's marker) on a space
+PLACING = (A.Place, A.PlaceObsidio)
+
+#: the map's lines at 80x24: two locations a line, and the legend
+MAP_ROWS = len(MAP_COLUMNS[0]) + 1
+
+#: the rows the panel can use: the head, the map, a location's every space with its
+#: effect and what lies there, the hint; on a roomy terminal its tallest column of cells
+NARROW_ROWS = 2 + MAP_ROWS + 15 + 1
+ROOMY_ROWS = 2 + 21 + 1 + 2
 
 #: the board's columns on a roomy terminal
 COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study", "classroom"),
@@ -50,6 +81,7 @@ COLUMNS = (("farm", "lounge", "kiosk"), ("duel", "sports", "library"), ("study",
 #: the pages beyond the ten locations
 EVENTS, YOU, HOUSES = "events", "you", "houses"
 TAB_WORD = {EVENTS: "Events", YOU: "You", HOUSES: "All"}
+PAGE_KEY = {EVENTS: "e", YOU: "y", HOUSES: "o"}
 
 #: the page a decision is about, when no single action names one
 DECISION_PAGE = {
@@ -59,11 +91,17 @@ DECISION_PAGE = {
     "learn2": "classroom", "freeze": YOU, "event_mischief": EVENTS, "bid": EVENTS, "opponent": EVENTS,
 }
 
-#: gains the last step brought, in the words of the house board
-GAIN_FIELDS = (("energy", "Energy"), ("reputation", "Reputation"), ("strength", "Strength"),
-               ("knowledge", "Knowledge"), ("herbs", "Herbs"), ("goods", "Goods"), ("coins", "Coins"),
-               ("total_stars", "Stars"), ("vp", "VP"), ("mischief_cards", "Mischief"),
-               ("prophecies", "Prophecies"), ("darkness_cards", "Darkness"))
+#: gains the last step brought, in the words of the house board: (read, many, one); a
+#: fulfilled Prophecy is named, so the count is of the Prophecies drawn (secret or not)
+GAIN_FIELDS = (
+    (lambda h: h.energy, "Energy", "Energy"), (lambda h: h.reputation, "Reputation", "Reputation"),
+    (lambda h: h.strength, "Strength", "Strength"), (lambda h: h.knowledge, "Knowledge", "Knowledge"),
+    (lambda h: h.herbs, "Herbs", "Herb"), (lambda h: h.goods, "Goods", "Goods"), (lambda h: h.coins, "Coins", "Coin"),
+    (lambda h: h.total_stars, "Stars", "Star"), (lambda h: h.vp, "VP", "VP"),
+    (lambda h: h.mischief_cards, "Mischief cards", "Mischief card"),
+    (lambda h: h.prophecies + len(h.fulfilled), "Prophecies", "Prophecy"),
+    (lambda h: h.darkness_cards, "Darkness cards", "Darkness card"),
+)
 
 
 def gains(before: Any, after: Any) -> list[Text]:
@@ -73,19 +111,28 @@ def gains(before: Any, after: Any) -> list[Text]:
     out = []
     for n, (a, b) in enumerate(zip(before.houses, after.houses)):
         bits = []
-        for field, word in GAIN_FIELDS:
-            delta = getattr(b, field) - getattr(a, field)
+        for read, many, one in GAIN_FIELDS:
+            delta = read(b) - read(a)
             if delta:
-                bits.append(f"{delta:+d} {word}")
+                bits.append(f"{delta:+d} {one if abs(delta) == 1 else many}")
         for field, table in (("objects", C.OBJECT), ("learned", C.SPELL), ("fulfilled", C.PROPHECY)):
             for item in getattr(b, field)[len(getattr(a, field)):]:
-                bits.append(f"+{table[item].name}")
+                bits.append(f"+{table[item].name}" + (" (fulfilled)" if field == "fulfilled" else ""))
         new_beasts = [x.id for x in b.beasts if x.id not in {y.id for y in a.beasts}]
         bits += [f"+{beast_name(x)}" for x in new_beasts]
         if bits:
             line = Text(f"{after.names[n]}: ", style="bold")
             line.append(", ".join(bits))
             out.append(line)
+    return out
+
+
+def keyed(word: str, key: str, style: str = "") -> Text:
+    """``word`` with its key's letter underlined (the first one, in either case)."""
+    out = Text(word, style=style)
+    at = word.lower().find(key)
+    if at >= 0:
+        out.stylize("underline bold", at, at + 1)
     return out
 
 
@@ -104,16 +151,22 @@ sight at once and the page beside the moves shows your house.
 - **← →** or **h l**: the previous or next page: the ten locations, then **Events**
   (the row of Magical Events, the one being played, Obsidio's values), **You** (your
   house board and your secret cards) and **All** (every house, as the table sees it).
-- **1–9, 0**: jump to a location (Farm … Midnight Carnival); **e** Events, **y** You,
-  **o** All. At 80×24 these three take the whole width; the same key again brings
-  back the board and your moves.
+- **f n i d s b t c r v**: jump to a location (the underlined letter of its name on
+  the board: Farm, Lounge, Kiosk, Duel, Sports, Library, Study, Class, Dorm,
+  Carnival); while you place, the cursor goes to its first free space. **1–5**: the
+  space in that row of the location in sight. Any space is three keys away: its
+  location, its row, **Enter**.
+- **e** Events, **y** You, **o** All. At 80×24 these three take the whole width; the
+  same key again brings back the board and your moves.
 - **↑ ↓** or **j k**: pick a move; the board zooms to where it happens and the lines
   under the list say what it gives and what it costs. **Enter** does it.
 - **m** (placing): switch between your wizard and your Magical Beasts.
 - **[ ]**: scroll the zoomed page up or down.
 
 Placing: pick the meeple with **m**, then a space; spaces marked **free** in green
-are the ones you may take. *Rest* and *Leave it unused* are offered as moves when your
+are the ones you may take. A Morning space with one way to use it is used as you
+place (**a** instead of **Enter** places and asks: use it, rest, or leave it unused);
+the cursor stays where you left it from one turn to the next. *Rest* and *Leave it unused* are offered as moves when your
 meeple's space is used. Secret choices (Student card, gestures, bets, Energy dials)
 are made one player at a time behind a handover screen and revealed together.
 """
@@ -124,10 +177,14 @@ are made one player at a time behind a handover screen and revealed together.
         Binding("h", "page(-1)", "Previous page", id="foxpaw.page_h", show=False),
         Binding("l", "page(1)", "Next page", id="foxpaw.page_l", show=False),
         *(
-            Binding(str((n + 1) % 10), f"goto('{loc}')", C.LOCATION_NAME.get(loc, "Duel Arena"),
-                    id=f"foxpaw.goto_{loc}", show=False)
-            for n, loc in enumerate(LOCATIONS)
+            Binding(LOCATION_KEY[loc], f"location('{loc}')", LOCATION_NAME[loc], id=f"foxpaw.goto_{loc}", show=False)
+            for loc in LOCATIONS
         ),
+        *(
+            Binding(str(row), f"row({row})", f"Row {row} of the location", id=f"foxpaw.row_{row}", show=False)
+            for row in range(1, MAX_ROW + 1)
+        ),
+        Binding("a", "place_ask", "Ask first", id="foxpaw.place_ask"),
         Binding("e", "goto('events')", "Events", id="foxpaw.events", show=False),
         Binding("y", "goto('you')", "Your house", id="foxpaw.you"),
         Binding("o", "goto('houses')", "Houses", id="foxpaw.houses", show=False),
@@ -144,6 +201,9 @@ are made one player at a time behind a handover screen and revealed together.
         self._meeple = ""  # the meeple being placed: "" a wizard, else a beast's card
         self._decision: tuple | None = None  # the decision the page last zoomed to
         self._changes: list[Text] = []  # what the last step changed (the last view's public side to this one's)
+        self._cursor = -1  # the space last highlighted for placing: the next turn starts there (or near it)
+        self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
+        self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
 
     def compose(self) -> ComposeResult:
         yield Static(id="fp-head")
@@ -153,8 +213,10 @@ are made one player at a time behind a handover screen and revealed together.
                     with Vertical(classes="fp-column"):
                         for loc in column:
                             yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
-            with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
-                yield Static(id="fp-page-text")
+            with Vertical(id="fp-left"):
+                yield Static(id="fp-map")  # 80x24: who stands where in every location
+                with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
+                    yield Static(id="fp-page-text")
             with Vertical(id="fp-right"):
                 yield Static(id="fp-prompt")
                 yield Moves(id="fp-choices", keys="foxpaw")
@@ -162,6 +224,12 @@ are made one player at a time behind a handover screen and revealed together.
                 with VerticalScroll(id="fp-side", can_focus=False):
                     yield Static(id="fp-side-text")
         yield Static(id="fp-hint")
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        """The rows the board needs; a taller terminal gives the rest to the log. At 80x24
+        that is all it is given (the log keeps its few rows)."""
+        roomy = width >= self.ROOMY_SIZE[0] and height - 2 - LOG_ROWS >= self.ROOMY_SIZE[1]
+        return ROOMY_ROWS if roomy else NARROW_ROWS
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_roomy(event.size)
@@ -171,17 +239,30 @@ are made one player at a time behind a handover screen and revealed together.
 
     def showing(self, before: View | None, seat_before: int | None) -> None:
         self._changes = gains(before, self.view)
+        placed, self._placed = self._placed, None
         self._follow_decision()
+        self._use_at_once(placed)
 
     def own_state(self) -> object:
-        return (self._page, self._board_page, self._looking, self._meeple, self._decision)
+        return (self._page, self._board_page, self._looking, self._meeple, self._decision, self._cursor)
 
     def set_own_state(self, state: object) -> None:
         if isinstance(state, tuple):
-            self._page, self._board_page, self._looking, self._meeple, self._decision = state
+            self._page, self._board_page, self._looking, self._meeple, self._decision, self._cursor = state
         else:  # a seat seen for the first time: the farm, until its decision zooms elsewhere
             self._page = self._board_page = "farm"
-            self._looking, self._meeple, self._decision = False, "", None
+            self._looking, self._meeple, self._decision, self._cursor = False, "", None, -1
+        self._to_cursor, self._placed = False, None
+
+    def _use_at_once(self, placed: tuple[int, bool] | None) -> None:
+        """A Morning space the player just placed on, with one way to use it: it is used
+        (the player placed there for it); resting or leaving it is asked for with ``a``."""
+        d = self.view.decision
+        if placed is None or d is None or d.kind != "resolve" or d.seat != self.seat or d.space != placed[0]:
+            return
+        uses = [a for a in self.legal if type(a) not in (A.Rest, A.Leave)]
+        if len(uses) == 1 and not placed[1]:
+            self.choose(uses[0])
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         pages = interlude_pages(before, after)
@@ -199,7 +280,9 @@ are made one player at a time behind a handover screen and revealed together.
         """A new decision zooms to where it happens (the player may look elsewhere after)."""
         view = self.view
         d = view.decision
-        key = None if d is None else (d.kind, d.seat, d.space, d.step, view.year, tuple(view.to_act))
+        # (the meeples on the board: one seat's turns in a year are each a new decision)
+        placed = sum(len(here) for here in view.board)
+        key = None if d is None else (d.kind, d.seat, d.space, d.step, view.year, tuple(view.to_act), placed)
         if key == self._decision:
             return
         self._decision = key
@@ -214,6 +297,7 @@ are made one player at a time behind a handover screen and revealed together.
             page = DECISION_PAGE[d.kind]
             self._page = page if page in self._pages() else HOUSES
         self._meeple = self._meeples()[0] if self._meeples() else ""
+        self._to_cursor = d.kind in ("turn", "obs_turn")
 
     def action_page(self, step: int) -> None:
         pages = self._pages()
@@ -261,9 +345,85 @@ are made one player at a time behind a handover screen and revealed together.
         self._meeple = meeples[(meeples.index(self._meeple) + 1) % len(meeples)] if self._meeple in meeples else meeples[0]
         self.redraw_if_shown()
 
+    # --- placing: where, by keys
+
+    def _placing(self) -> list[Action]:
+        """The placements in the list, in the board's order."""
+        return [a for a in self.query_one(Moves).actions if type(a) in PLACING]
+
+    def action_location(self, location: str) -> None:
+        """Zoom to ``location``; while placing, the cursor goes to its first free space."""
+        self._goto(location)
+        placing = self._placing()
+        if not placing or location == "duel":
+            return
+        here = [a for a in placing if C.SPACES[a.space].location == location]
+        if here:
+            self.query_one(Moves).highlight(here[0])
+        else:
+            self.notify(f"No space in the {LOCATION_NAME[location]} is free for your {self._meeple_word()}.")
+
+    def action_row(self, row: int) -> None:
+        """The space in ``row`` of the location zoomed in (or last zoomed in)."""
+        location = self._page if self._page in LOCATIONS else self._board_page
+        view = self.view
+        space = next((i for i in rows_of(view, location) if C.SPACES[i].row == row), None)
+        if space is None:
+            self.notify(f"The {LOCATION_NAME[location]} has no space {row}.")
+            return
+        target = next((a for a in self._placing() if a.space == space), None)
+        if target is None:
+            there = view.board[space]
+            if there:
+                names = ", ".join(dict.fromkeys(who(view, m.owner) for m in there))
+                self.notify(f"{space_title(space)} is taken ({names}).")
+            else:
+                self.notify(f"{space_title(space)} is not open to your {self._meeple_word()} now.")
+            return
+        if self._page != location:
+            self._goto(location)
+        self.query_one(Moves).highlight(target)
+
+    def _meeple_word(self) -> str:
+        if any(type(a) is A.PlaceObsidio for a in self.legal):
+            return "House Obsidio marker"
+        return "wizard" if not self._meeple else beast_name(self._meeple)
+
+    def _near(self, space: int, actions: list[Action]) -> Action | None:
+        """The placement at ``space``, else the nearest free one in its location (the
+        next row first), else the next one along the board; None: no cursor yet."""
+        placing = [a for a in actions if type(a) in PLACING]
+        if space < 0 or not placing:
+            return None
+        sp = C.SPACES[space]
+        here = [a for a in placing if C.SPACES[a.space].location == sp.location]
+        if here:
+            return min(here, key=lambda a: (abs(C.SPACES[a.space].row - sp.row), C.SPACES[a.space].row < sp.row))
+        after = [a for a in placing if board_order(a) > (0, LOCATIONS.index(sp.location), sp.row)]
+        return (after or placing)[0]
+
+    def action_place_ask(self) -> None:
+        action = self._highlighted_action()
+        if self._morning(action):
+            self.choose(action, ask=True)
+
+    @staticmethod
+    def _morning(action: Action | None) -> bool:
+        return type(action) is A.Place and C.SPACES[action.space].time == "morning"
+
+    def choose(self, action: object, ask: bool = False) -> bool:
+        sent = super().choose(action)
+        if sent and self._morning(action):  # type: ignore[arg-type]
+            self._placed = (action.space, ask)  # type: ignore[attr-defined]
+        return sent
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "meeple":
             return len(self._meeples()) > 1 and not self._wide
+        if action == "row":
+            return any(type(a) in PLACING for a in self.legal)
+        if action == "place_ask":
+            return self.can_draw and self._morning(self._highlighted_action()) and not self._wide
         if action == "goto" and parameters and parameters[0] == YOU:
             return self.seat is not None
         return True
@@ -283,6 +443,8 @@ are made one player at a time behind a handover screen and revealed together.
         if not self.can_draw:
             return
         action = self._highlighted_action()
+        if type(action) in PLACING:
+            self._cursor = action.space  # type: ignore[union-attr]
         page = location_of(self.view, action) if action is not None else None
         if page is not None and page != self._page:
             self._page = self._board_page = page
@@ -301,13 +463,18 @@ are made one player at a time behind a handover screen and revealed together.
         moves = self.query_one(Moves)
         if not keep_choices:
             self.offer(moves, self._offered(), lambda a: Text(label(view, a, seat), no_wrap=True, overflow="ellipsis"))
+            if self._to_cursor:  # a new placing turn starts where the last one left the cursor
+                self._to_cursor = False
+                near = self._near(self._cursor, moves.actions)
+                if near is not None:
+                    moves.highlight(near)
         offered = moves.actions
         action = moves.highlighted_action
         cursor = action.space if isinstance(action, (A.Place, A.PlaceObsidio)) else -1
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
         legal_spaces = {a.space for a in offered if isinstance(a, (A.Place, A.PlaceObsidio))}
-        update_if_changed(self.query_one("#fp-head", Static), self._head(view))
+        update_if_changed(self.query_one("#fp-head", Static), self._head(view), layout=False)  # (its height is fixed)
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
         if roomy:
@@ -323,16 +490,37 @@ are made one player at a time behind a handover screen and revealed together.
                         update_if_changed(cell, location_body(view, loc, seat, cursor=cursor, legal=legal_spaces,
                                                               compact=True, width=self._cell_width()))
                     cell.set_class(loc == self._page, "-zoomed")
-        # the zoomed page: beside the board on a roomy terminal, in its place at 80x24
+        board_map_shown = not roomy and self._page in LOCATIONS
+        map_widget = self.query_one("#fp-map", Static)
+        if map_widget.display != board_map_shown:  # (a change of display is a layout)
+            map_widget.display = board_map_shown
+        if board_map_shown:
+            update_if_changed(map_widget, board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor,
+                                                    legal=legal_spaces, width=self._page_width() + 1), layout=False)
+        # the zoomed page: beside the board on a roomy terminal, below the map at 80x24
         target = "#fp-side-text" if roomy else "#fp-page-text"
-        update_if_changed(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
+        self._update(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
         self._draw_right(view, action)
-        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view))
+        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view), layout=False)
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
         if self.screen.focused in (None, self, moves):
             (moves if offered and not self._wide else self).focus()
         self.refresh_bindings()
+        # the list may have shrunk for a longer description: the highlight stays in sight
+        self.call_after_refresh(moves.scroll_to_highlight)
+
+    @staticmethod
+    def _update(widget: Static, content: Any) -> None:
+        """``widget.update(content)``, with a layout of the screen only when its height
+        changes: a step's redraw mostly keeps every part's size, and a layout of the
+        whole screen is most of what a step costs to show."""
+        if same_content(widget.content, content):
+            return
+        width = widget.content_size.width
+        same = bool(width) and widget.styles.height is not None and widget.styles.height.is_auto and (
+            visualize(widget, content, markup=False).get_height(widget.styles, width) == widget.content_size.height)
+        widget.update(content, layout=not same)
 
     def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
         view, seat = self.view, self.seat
@@ -345,8 +533,16 @@ are made one player at a time behind a handover screen and revealed together.
         out = Text()
         out.append_text(location_title(view, page))
         out.append("\n")
-        out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
+        if self.roomy:
+            out.append_text(location_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width()))
+        else:
+            out.append_text(zoomed_body(view, page, seat, cursor=cursor, legal=legal, width=self._page_width(),
+                                        rows=self._page_rows() - 1))  # (the title above)
         return out
+
+    def _page_rows(self) -> int:
+        """The rows under the map at 80x24 (the head, the hint and the map take theirs)."""
+        return max(4, self.size.height - 3 - MAP_ROWS) if self.size.height else 8
 
     def _page_width(self) -> int:
         """The zoomed page's width in cells: beside the moves at 80x24, in their column
@@ -386,7 +582,7 @@ are made one player at a time behind a handover screen and revealed together.
                 out.append(" ")
             word = TAB_WORD.get(page) or overview_cell(view, page)
             style = "reverse bold" if page == self._page else ("cyan" if page in view.ice else "")
-            out.append(word, style=style)
+            out.append_text(keyed(word, LOCATION_KEY.get(page) or PAGE_KEY[page], style))
         return out
 
     def _draw_right(self, view: View, action: Action | None) -> None:
@@ -413,7 +609,7 @@ are made one player at a time behind a handover screen and revealed together.
                         f"{view.names[seat]}'s view.", style="italic")
             if view.decision is not None:
                 head.append("\n" + prompt(view, None), style="italic")
-        update_if_changed(self.query_one("#fp-prompt", Static), head)
+        self._update(self.query_one("#fp-prompt", Static), head)
         self.query_one(Moves).display = offered
         info = Text()
         if action is not None:
@@ -423,13 +619,13 @@ are made one player at a time behind a handover screen and revealed together.
                 info.append(line)
         else:
             info = self._changes_text()
-        update_if_changed(self.query_one("#fp-detail", Static), info)
+        self._update(self.query_one("#fp-detail", Static), info)
         side = self.query_one("#fp-side", VerticalScroll)
         if not self.roomy:
             # 80x24: the houses' scores fill the room the moves leave
             side.display = not offered
             if not offered:
-                update_if_changed(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
+                self._update(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
         else:
             side.display = True
 
@@ -455,9 +651,12 @@ are made one player at a time behind a handover screen and revealed together.
             elif not self.replay and self.seat is not None:
                 waiting = ", ".join(who(view, s) for s in view.to_act) or "nobody"
                 out.append(f"Waiting for {waiting}. ")
-            out.append(f"{keys} pages · 1-0 locations · e events · o houses" + ("" if self.seat is None else " · y you"))
+            out.append(f"{keys} pages · f…v locations · e events · o all" + ("" if self.seat is None else " · y you"))
             return out
-        out.append(f"↑↓ choose · Enter do it · {keys} pages · y your house")
+        if self._placing():
+            out.append("f n i … a location · 1-5 its row · Enter place")
+        else:
+            out.append(f"↑↓ choose · Enter do it · {keys} pages · y your house")
         if len(self._meeples()) > 1:
             out.append(" · m meeple")
         return out

@@ -12,7 +12,9 @@ from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.state import OBSIDIO
 
 from .foxpaw_words import (
+    HOUSE_STYLE,
     LOCATION_NAME,
+    OBSIDIO_STYLE,
     TIME_WORDS,
     me,
     occupant,
@@ -234,7 +236,9 @@ def _location_extra(view: Any, location: str, seat: int | None) -> Text | None:
         return spells_text(view, seat)
     if location == "dormitory":
         reps = ", ".join(f"{'+' if r > 0 else ''}{r}" for r in C.DORM_REPUTATION[: len(view.order)])
-        return Text(f"Sleep order (the Dormitory, then the Carnival) is next year's turn order; "
+        order = ("is next year's turn order" if view.year < view.years
+                 else "counts for Reputation only: this is the last year")
+        return Text(f"Sleep order (the Dormitory, then the Carnival) {order}; "
                     f"Reputation by place: {reps}.", style="italic")
     if location == "carnival":
         card = C.CARNIVAL.get(view.carnival)
@@ -391,6 +395,7 @@ def events_body(view: Any, seat: int | None, *, compact: bool = False, width: in
             out.append(C.EVENT[known].name, style="bold yellow")
             if not compact:
                 out.append(" (you spied)" if view.events[n] else " (secret)")
+                out.append(f"\n   {event_rules(known)}", style="bright_black")  # what it measures: worth knowing early
         else:
             out.append("face down", style="bright_black")
         marks = view.event_marks[n] if n < len(view.event_marks) else []
@@ -481,3 +486,132 @@ def overview_cell(view: Any, location: str) -> str:
     """A tab's word for a location."""
     return {"lounge": "Lounge", "sports": "Sports", "library": "Library", "classroom": "Class", "study": "Study",
             "dormitory": "Dorm", "carnival": "Carnival", "duel": "Duel"}.get(location, LOCATION_NAME[location])
+
+
+# --- the whole board at a glance (80x24) ---------------------------------------------------------
+
+#: the map's two columns, in the order of the pages
+MAP_COLUMNS = (("farm", "lounge", "kiosk", "duel", "sports"), ("library", "study", "classroom", "dormitory", "carnival"))
+MAP_WORD = {"farm": "Farm", "lounge": "Lounge", "kiosk": "Kiosk", "duel": "Duel", "sports": "Sports",
+            "library": "Library", "study": "Study", "classroom": "Class", "dormitory": "Dorm", "carnival": "Carnival"}
+OBSIDIO_MARK = "■"
+
+
+def marks(view: Any) -> list[str]:
+    """One character per seat for the map, from its name where that tells them apart:
+    the initials ("A" Ada), else the last characters ("3" Player 3), else A, B, C, D
+    in seat order (the legend under the map names those)."""
+    names = [name.strip() or "?" for name in view.names]
+    for pick in (lambda n: n[0].upper(), lambda n: n[-1].upper()):
+        chars = [pick(n) for n in names]
+        if len(set(chars)) == len(chars) and all(c.isalnum() for c in chars):
+            return chars
+    return [chr(ord("A") + n) for n in range(len(names))]
+
+
+def _mark(view: Any, m: Any, letters: list[str]) -> Text:
+    if m.owner == OBSIDIO:
+        return Text(OBSIDIO_MARK, style=OBSIDIO_STYLE)
+    style = HOUSE_STYLE.get(view.houses[m.owner].house, "") + " bold"
+    letter = letters[m.owner]
+    return Text(letter.lower() if letter.isalpha() else letter, style=style + " underline") if m.beast else Text(letter, style=style)
+
+
+def board_map(view: Any, *, keys: dict[str, str], page: str, cursor: int = -1, legal: Iterable[int] = (),
+              width: int = 40) -> Text:
+    """Who stands where in every location, two locations a line: each name with its
+    key underlined, then one mark per space, top row first (a house's letter, lower
+    case for a beast, ■ House Obsidio, · free, a green ○ free for you, a mark on green
+    one you may join); the zoomed
+    location in reverse, the cursor's space too. A legend line follows."""
+    legal = set(legal)
+    letters = marks(view)
+    half = (width - 1) // 2
+    lines = []
+    for left, right in zip(*MAP_COLUMNS):
+        line = Text(no_wrap=True)
+        for n, loc in enumerate((left, right)):
+            cell = _map_cell(view, loc, keys.get(loc, ""), page == loc, cursor, legal, letters)
+            cell.truncate(half)
+            if n == 0:
+                cell.pad_right(half - cell.cell_len + 1)
+            line.append_text(cell)
+        lines.append(line)
+    legend = Text(no_wrap=True, overflow="ellipsis", style="bright_black")
+    for seat, letter in enumerate(letters):  # a mark the name does not show is named
+        name = view.names[seat].strip().upper()
+        if not (name.startswith(letter) or name.endswith(letter)):
+            legend.append(letter, style=HOUSE_STYLE.get(view.houses[seat].house, "") + " bold")
+            legend.append(f" {view.names[seat]} ")
+    legend.append("underlined: a beast")
+    if view.obsidio is not None:
+        legend.append(f" · {OBSIDIO_MARK} Obsidio")
+    legend.append(" · ○ free" if view.obsidio is not None else " · ○ free for you")
+    legend.truncate(width, overflow="ellipsis")
+    lines.append(legend)
+    return Text("\n").join(lines)
+
+
+def _map_cell(view: Any, loc: str, key: str, zoomed: bool, cursor: int, legal: set[int], letters: list[str]) -> Text:
+    word = MAP_WORD[loc]
+    name = Text(word)
+    name.stylize(("reverse bold" if zoomed else "") + (" cyan" if loc in view.ice else ""))  # the word only
+    at = word.lower().find(key) if key else -1
+    if at >= 0:
+        name.stylize("underline bold", at, at + 1)
+    out = Text()
+    out.append_text(name)
+    out.append(" " * (9 - name.cell_len))
+    if loc == "duel":
+        for n, d in enumerate(view.duelists):
+            if n:
+                out.append("v", style="bright_black")
+            out.append(OBSIDIO_MARK if d == OBSIDIO else letters[d],
+                       style=OBSIDIO_STYLE if d == OBSIDIO else HOUSE_STYLE.get(view.houses[d].house, "") + " bold")
+        return out
+    for n, i in enumerate(rows_of(view, loc)):
+        if n:
+            out.append(" ")
+        here = view.board[i]
+        if here:
+            mark = Text().join(_mark(view, m, letters) for m in here)
+            if i in legal:
+                mark.stylize("on dark_green")  # you may still join (Aquatis): no wider a cell
+        elif i in legal:
+            mark = Text("○", style="bold green")
+        else:
+            mark = Text("·", style="bright_black")
+        if i == cursor:
+            mark.stylize("reverse")
+        out.append_text(mark)
+    return out
+
+
+def zoomed_body(view: Any, location: str, seat: int | None, *, cursor: int, legal: Iterable[int], width: int,
+                rows: int) -> Text:
+    """A location zoomed in beside the map: every space with its effect when that fits in
+    ``rows`` lines, else one line a space and the effect under the cursor's only; what
+    lies there (the Spells, the offer, the cards) after."""
+    full = location_body(view, location, seat, cursor=cursor, legal=legal, width=width)
+    spaces = rows_of(view, location)
+    # every space on two lines (its effect wraps to a third when long) if that fits
+    needed = 1 + sum(2 + (len(_space_effect(view, i)) + 2 > width) for i in spaces)
+    if location == "duel" or needed <= rows:
+        return full
+    legal = set(legal)
+    sp = C.SPACES[spaces[0]]
+    head = Text(TIME_WORDS[sp.time], style="italic")
+    if location in view.ice:
+        head.append(". Iced: entering costs 1 Energy, paid to Tri-Frost.", style="cyan")
+    lines = [head]
+    for i in spaces:
+        name = _space_name(i, False)
+        if i == cursor:
+            name.stylize("reverse")
+        lines.append(spread(name, _occupants(view, i, i in legal, False), width))
+        if i == cursor:
+            lines.append(Text("  " + _space_effect(view, i), style="bright_black"))
+    extra = _location_extra(view, location, seat)
+    if extra is not None:
+        lines.append(extra)
+    return Text("\n").join(lines)

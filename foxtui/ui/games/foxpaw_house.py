@@ -35,7 +35,9 @@ def _beasts(house: Any) -> str:
     return ", ".join(parts) or "none"
 
 
-def _to_place(house: Any) -> str:
+def _to_place(view: Any, house: Any) -> str:
+    if view.phase not in ("placement", "setup"):  # nobody places now: no count of wizards left to mislead
+        return "nothing until the next Placement" if view.year < view.years else "nothing: the last Placement is over"
     beasts = [C.BEAST[b.id].name for b in house.beasts if not b.placed]
     parts = [plural(house.wizards_left, "wizard")] + beasts
     night = "a wizard is out for the night" if house.at_night else "no wizard at night yet"
@@ -62,7 +64,7 @@ def public_block(view: Any, seat: int, *, full: bool) -> Text:
     if h.fulfilled:
         out.append(f"\n Fulfilled: {', '.join(C.PROPHECY[p].name for p in h.fulfilled)}")
     if full:
-        out.append(f"\n To place: {_to_place(h)}")
+        out.append(f"\n To place: {_to_place(view, h)}")
         out.append(f" · Event markers {h.event_markers}/{C.EVENT_MARKERS}")
         if h.ice:
             out.append(f" · ice markers {h.ice}")
@@ -140,7 +142,7 @@ def _my_house(view: Any, seat: int) -> list[Any]:
     parts.append(secrets(view, seat))
     more = Text()
     more.append("To place: ", style="bold")
-    more.append(_to_place(h))
+    more.append(_to_place(view, h))
     more.append(f" · Markers: Spell {h.spell_markers}/{C.SPELL_MARKERS}, Event {h.event_markers}/{C.EVENT_MARKERS}")
     if h.ice or h.house == "trifrost":
         more.append(f", ice {h.ice}")
@@ -209,22 +211,31 @@ def houses_page(view: Any, seat: int | None) -> Text:
     return out
 
 
-def scoreboard(view: Any, seat: int | None) -> Text:
-    """One short row per house, in turn order, for the side of the board."""
-    out = Text(f"  {'Player':<8}{'VP':>3}{'★':>3}{'En':>3}{'Rep':>4} M/P/D", style="bold", no_wrap=True)
+def scoreboard(view: Any, seat: int | None, width: int = 33) -> Text:
+    """One short row per house, in turn order, for the side of the board. A name is
+    never cut: the name column is as wide as the longest name that fits, and a longer
+    name has a line of its own above its numbers."""
+    numbers = 3 + 3 + 3 + 4 + 6  # VP, Stars, Energy, Reputation, " M/P/D"
+    names = [view.names[w] if w >= 0 else "Obsidio" for w in view.order]
+    room = max(6, width - 2 - numbers)
+    col = max(6, min(room, max(len(n) for n in names) + 1))
+    out = Text(f"  {'Player':<{col}}{'VP':>3}{'★':>3}{'En':>3}{'Rep':>4} M/P/D", style="bold", no_wrap=True)
     for w in view.order:
         out.append("\n")
         if w < 0:
             o = view.obsidio
-            out.append(f"  {'Obsidio':<8}{o.vp if o else 0:>3}{o.stars if o else 0:>3}", style="bright_black")
+            out.append(f"  {'Obsidio':<{col}}{o.vp if o else 0:>3}{o.stars if o else 0:>3}", style="bright_black")
             continue
         h = view.houses[w]
         out.append("▶ " if w in view.to_act else "  ")
         name = who_text(view, w)
-        name.truncate(7)
-        name.pad_right(8 - name.cell_len)
         if w == seat:
             name.stylize("bold")
+        if name.cell_len >= col:  # its own line, the numbers under it
+            out.append_text(name)
+            out.append("\n  ")
+            name = Text()
+        name.pad_right(col - name.cell_len)
         out.append_text(name)
         out.append(f"{h.vp:>3}{h.total_stars:>3}{h.energy:>3}{h.reputation:>+4d} "
                    f"{h.mischief_cards}/{h.prophecies}/{h.darkness_cards}")

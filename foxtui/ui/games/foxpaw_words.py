@@ -287,7 +287,8 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     elif k == "dormitory":
         bonus = " (+1 from the Teacher)" if _teacher_effect(view) == "dorm_energy" else ""
         gain = E.night_gain(view.teacher, view.carnival, h, i)
-        out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top: early to bed, early next year.")
+        early = ": early to bed, early next year" if view.year < view.years else ""
+        out.append(f"At night: {reward(gain)}{bonus}. Beds fill from the top{early}.")
     elif k == "carnival":
         card = C.CARNIVAL.get(view.carnival)
         if card is None:
@@ -299,7 +300,10 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
             out.append(f"(The card: {reward(card.rows[sp.row - 2])} on this row{shared}.)")
     if sp.darkness:
         n = E.darkness_count(view.teacher, h) if h.house else 1
-        out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
+        if n:
+            out.append(f"Darkness space: entering draws {plural(n, 'Darkness card')} for you.")
+        else:  # the supervising Teacher spares this house (its own, or nobody draws this year)
+            out.append(f"Darkness space: no Darkness card for you under {C.TEACHER[view.teacher].name}.")
     if sp.location in view.ice and h.house != "trifrost":
         out.append("Iced: entering costs 1 Energy, paid to Tri-Frost.")
     return out
