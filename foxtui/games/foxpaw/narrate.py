@@ -103,7 +103,7 @@ _COUNTERS = (
     ("Reputation", "Reputation", lambda p: p.reputation),
     ("Strength", "Strength", lambda p: p.strength),
     ("Knowledge", "Knowledge", lambda p: p.knowledge),
-    ("Herbs", "Herbs", lambda p: p.herbs),
+    ("Herbs", "Herb", lambda p: p.herbs),
     ("Goods", "Goods", lambda p: p.goods),
     ("Coins", "Coin", lambda p: p.coins),
     # secret cards: only how many, never which
@@ -198,7 +198,7 @@ def _step(state: State, seat: int, action, viewer: int | None, after: State | No
             return f"{who} {'choose' if me else 'chooses'} to learn {spell}, paying for it next."
         return f"{who} learned {spell}."
     if k is A.PayWith:
-        parts = [f"{n} {word}" for n, word in ((action.herbs, "Herbs"), (action.goods, "Goods")) if n]
+        parts = [f"{n} {one if n == 1 else word}" for n, word, one in ((action.herbs, "Herbs", "Herb"), (action.goods, "Goods", "Goods")) if n]
         if not parts:
             return f"{who} paid without using Coins as wildcards."
         return f"{who} paid Coins in place of {' and '.join(parts)} (-1 Reputation)."

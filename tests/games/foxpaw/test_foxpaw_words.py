@@ -112,3 +112,13 @@ def test_intermediate_scoring_page_puts_each_kind_of_star_in_its_column_as_count
     assert [0, 2, 3, 2, 1] in report.parts and dict(map(tuple, report.stars))[DON] == 8
     rows = [line.split() for line in text_of(scoring_page(GAME.view(s, None), report)).splitlines()]
     assert ["1st", "Don", "2", "3", "+2", "+1", "8", "+3", "VP"] in rows
+
+
+def test_log_one_herb_is_one_herb() -> None:
+    from foxtui.games.foxpaw.narrate import house_gains
+
+    s = game_at_placement(4)
+    after = edit_player(s, DON, herbs=s.players[DON].herbs + 1)
+    assert "+1 Herb" in house_gains(s, after, None) and "Herbs" not in house_gains(s, after, None)
+    two = edit_player(s, DON, herbs=s.players[DON].herbs + 2)
+    assert "+2 Herbs" in house_gains(s, two, None)
