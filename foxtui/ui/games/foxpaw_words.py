@@ -258,7 +258,10 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
                 extra = f" (with {plural(coins, 'more Coin')} from the Teacher or a beast)"
         out.append(f"{reward(E.use_gain(view.teacher, h, i))}{extra}.")
     elif k == "bribery":
-        out.append("Choose the supervising Teacher, then next year's; you learn the Teacher deck's order.")
+        if view.year < view.years:
+            out.append("Choose the supervising Teacher, then next year's; you learn the Teacher deck's order.")
+        else:  # no year comes after the last: the deck's order changes nothing
+            out.append("Choose the supervising Teacher for the rest of the last year.")
     elif k == "cut_in_line":
         out.append("You may throw one Spell out of the Classroom, then learn one Spell (paying its cost).")
     elif k == "call_in_sick":

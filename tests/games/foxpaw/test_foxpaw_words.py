@@ -122,3 +122,13 @@ def test_log_one_herb_is_one_herb() -> None:
     assert "+1 Herb" in house_gains(s, after, None) and "Herbs" not in house_gains(s, after, None)
     two = edit_player(s, DON, herbs=s.players[DON].herbs + 2)
     assert "+2 Herbs" in house_gains(s, two, None)
+
+
+def test_bribery_in_the_last_year_promises_no_next_year() -> None:
+    from foxtui.ui.games.foxpaw_words import space_lines
+
+    s = game_at_placement(4)
+    i = next(n for n, sp in enumerate(C.SPACES) if sp.kind == "bribery")
+    for year, said in ((4, True), (5, False)):
+        text = " ".join(space_lines(GAME.view(edit(s, round=year), DON), i, DON))
+        assert ("next year" in text) is said and "supervising Teacher" in text
