@@ -170,13 +170,15 @@ class ClientApp(FoxApp):
         elif isinstance(message, p.Seated):
             self._seated(message)
         elif isinstance(message, p.Update):
-            for screen in self.screen_stack:
-                if isinstance(screen, RemotePlayScreen) and screen.table is self.table:
-                    screen.server_update(message)
-                    return
+            screen = self._table_screen()
+            if screen is not None:
+                screen.server_update(message)
+                return
             if self.table is not None:
                 self.table.apply(message)
                 self._open_table()
+        elif isinstance(message, (p.Chat, p.Presence, p.Start)) and self.table is not None:
+            self._table_news(message)
         elif isinstance(message, p.WholeLog):
             from foxtui.ui.screens.game_log import GameLogScreen
 
@@ -187,6 +189,32 @@ class ClientApp(FoxApp):
                 self.table.refused()  # a refused move: the keys work again
                 self.release_keys()
             self.notify(message.text, severity=_SEVERITY.get(message.severity, "information"))
+
+    def _table_screen(self) -> Any:
+        """The screen of the table this client is at, once it is open (else None)."""
+        from foxtui.ui.screens.remote_play import RemotePlayScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, RemotePlayScreen) and screen.table is self.table:
+                return screen
+        return None
+
+    def _table_news(self, message: p.Chat | p.Presence | p.Start) -> None:
+        """What the table says besides its game: chat, who is here, a held round."""
+        table = self.table
+        assert table is not None
+        screen = self._table_screen()
+        if isinstance(message, p.Chat):
+            news = table.take_chat(message)
+            if screen is not None and news:
+                screen.chat_arrived(news)
+            return
+        if isinstance(message, p.Presence):
+            table.presence = list(message.seats)
+        else:
+            table.take_start(message)
+        if screen is not None:
+            screen.table_news_changed(message)
 
     def _seated(self, message: p.Seated) -> None:
         from foxtui.games import GAMES

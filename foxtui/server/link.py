@@ -49,6 +49,12 @@ class ServerLink:
     def want_log(self) -> None:
         self.send(p.WantLog())
 
+    def say(self, text: str) -> None:
+        self.send(p.Say(text))
+
+    def ready(self) -> None:
+        self.send(p.Ready())
+
     def create_table(
         self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str
     ) -> None:

@@ -286,7 +286,8 @@ def test_two_players_play_master_fox_to_the_end_across_a_restart(tmp_path, keys,
             term.wait_for(f"{name}'s view")
         assert steps_at(server) == before
 
-        play_until([ada, bo], lambda: "results" in ada.text() and "results" in bo.text())
+        # (each real-time round waits for both summaries, then counts three)
+        play_until([ada, bo], lambda: "results" in ada.text() and "results" in bo.text(), timeout=180.0)
         assert "wins" in ada.text() and "wins" in bo.text()
         log = server.log.read_text()
         assert "Bo joined table 1, seat 2" in log and "Ada rejoined table 1, seat 1" in log

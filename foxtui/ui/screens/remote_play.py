@@ -13,7 +13,9 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual.binding import Binding
 
+from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
 from ..widgets.status import StatusLine, update_if_changed
@@ -25,6 +27,8 @@ WARN_BEFORE = 10.0
 
 
 class RemotePlayScreen(PlayScreen):
+    BINDINGS = [Binding("c", "chat", "Chat", id="remote_play.chat")]
+
     def __init__(self, table: RemoteTable) -> None:
         self.remote = table
         super().__init__(table, bot_delay=0, seats_here=[] if table.seat is None else [table.seat])
@@ -48,18 +52,77 @@ class RemotePlayScreen(PlayScreen):
         deadline = self.remote.move_deadline
         seat = self.remote.seat
         acting = seat is not None and seat in self.remote.to_act() and bool(self.remote.legal_actions(seat))
+        base = " · ".join(part for part in (self._status_text, *self._table_news()) if part)
         if deadline is None or not acting or not self._status_text:
-            update_if_changed(status, Text(self._status_text), layout=False)
+            update_if_changed(status, Text(base), layout=False)
             self._limit = None
             return
         left = max(0.0, deadline - time.monotonic())
         if self._limit is None or left > self._limit:
             self._limit = left
         seconds = math.ceil(left)
-        update_if_changed(status, Text(f"{self._status_text} · {seconds} s to move"), layout=False)
+        update_if_changed(status, Text(f"{base} · {seconds} s to move"), layout=False)
         if left <= min(WARN_BEFORE, self._limit / 3) and self._warned_for != deadline and seconds > 0:
             self._warned_for = deadline
             self.notify(f"{seconds} seconds left to move; then a bot moves for you.", severity="warning")
+
+    def _table_news(self) -> list[str]:
+        """What the status line says besides the game: who is not here."""
+        return self.remote.away()
+
+    def _turn_text(self) -> str:
+        # a held round: nobody plays yet, whoever is "to play"
+        start = self.remote.start
+        if start is not None and start.seconds:
+            return f"the round starts in {start.seconds}"
+        if start is not None and start.waiting_for:
+            return f"{', '.join(start.waiting_for)} still reading"
+        return super()._turn_text()
+
+    def table_news_changed(self, message: Any) -> None:
+        """Who is here, or a held round, changed: the status line says it."""
+        if self.is_mounted and self.panel.has_view:
+            self._show(self.driver.on_screen)
+
+    # --- the table's chat
+
+    def action_chat(self) -> None:
+        from .chat import ChatScreen
+
+        column = getattr(self.panel, "_column", None)  # (Fox Matters' signals name the column)
+        chat = ChatScreen(
+            self.remote.chat, self.remote.game.id, self.app.link.say, column=None if column is None else column + 1
+        )
+        self._over(chat, lambda _: None)
+
+    def chat_arrived(self, lines: list[Any]) -> None:
+        """New chat lines: into the chat if it is open, else told at the corner."""
+        from .chat import ChatScreen, chat_words
+
+        if isinstance(self.app.screen, ChatScreen):
+            self.app.screen.add(lines)
+            return
+        me = self.app.lobby.name_
+        for line in lines:
+            if line.name and line.name == me and line.spectator == (self.remote.seat is None):
+                continue  # one's own line: it was just written
+            self.notify(chat_words(line).plain, markup=False, timeout=8)
+
+    # --- interludes: spectators read them too; a player's reading may hold a round
+
+    def table_changed(self, news: StepNews) -> None:
+        self._tell_save_problem()
+        interlude = self.panel.interlude(news.public_before, self.table.view(None))
+        if interlude is None:
+            self.advance()
+            return
+        self._show(self.driver.on_screen)  # one seat per terminal: its own view behind
+        self._over(interlude, self._interlude_read)
+
+    def _interlude_read(self, _: Any) -> None:
+        if self.remote.seat is not None:
+            self.app.link.ready()  # a real-time round may wait for everyone's summary
+        self.advance()
 
     def server_update(self, update: Any) -> None:
         """A step happened at the table (or the seat came back): draw it."""

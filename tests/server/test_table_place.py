@@ -1,0 +1,303 @@
+"""A shared table as a place: its chat, who is here, and real-time rounds that start
+for everyone at once — through the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from server_helpers import ProtoClient, make_hub, run
+
+from foxtui.games import GAMES
+from foxtui.server import protocol as p
+
+MF = GAMES["master-fox"]
+
+
+async def two_players(hub, game="master-fox", options=None, seats=("you", "human")):
+    """Ada creates a table, Bo takes the free seat; both seated, their first updates read."""
+    ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+    bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+    ada.send(p.CreateTable(game, options or {}, list(seats)))
+    table_id = (await bo.expect(p.Lobby, lambda m: m.tables)).tables[0].id
+    bo.send(p.Join(table_id))
+    await bo.expect(p.Update)
+    await ada.expect(p.Update)
+    return ada, bo, table_id
+
+
+def chats(client) -> list[p.ChatLine]:
+    return [line for m in client.seen if isinstance(m, p.Chat) and not m.whole for line in m.lines]
+
+
+async def quiet(client, seconds=0.1) -> list:
+    """What the client is sent within ``seconds`` (nothing is an answer too)."""
+    got = []
+    try:
+        while True:
+            got.append(await asyncio.wait_for(client.next(), seconds))
+    except asyncio.TimeoutError:
+        return got
+
+
+# --- the chat
+
+
+def test_a_chat_line_reaches_every_seat_and_spectator_with_who_wrote_it(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada, bo, table_id = await two_players(hub)
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        cy.send(p.Watch(table_id))
+        await cy.expect(p.Update)
+        # a terminal escape, a bidi override and a line break are not passed on
+        ada.send(p.Say("hello \x1b[31mthere\u202e\nBo"))
+        for client in (ada, bo, cy):
+            message = await client.expect(p.Chat, lambda m: not m.whole)
+            assert message.lines == [p.ChatLine("Ada", "hello [31mthere Bo")]
+        cy.send(p.Say("[bold]go Ada[/bold]"))
+        for client in (ada, bo, cy):
+            message = await client.expect(p.Chat, lambda m: not m.whole)
+            assert message.lines == [p.ChatLine("Cy", "[bold]go Ada[/bold]", spectator=True)]
+        # whoever comes to the table later is told what was said
+        dee = await ProtoClient.connect(hub, "key-dee", "Dee")
+        dee.send(p.Watch(table_id))
+        whole = await dee.expect(p.Chat)
+        assert whole.whole and [line.name for line in whole.lines] == ["Ada", "Cy"]
+
+    run(main())
+
+
+def test_chat_is_refused_past_its_length_and_its_rate_and_away_from_a_table(tmp_path):
+    async def main():
+        now = [1000.0]
+        hub = make_hub(tmp_path, clock=lambda: now[0])
+        ada, bo, table_id = await two_players(hub)
+        ada.send(p.Say("x" * (p.CHAT_LENGTH + 1)))
+        notice = await ada.expect(p.Notice)
+        assert "at most 200 characters" in notice.text and notice.severity == "warning"
+        ada.send(p.Say(" \x07\x1b "))
+        assert "nothing to say" in (await ada.expect(p.Notice)).text
+        for n in range(5):
+            ada.send(p.Say(f"line {n}"))
+        ada.send(p.Say("one too many"))
+        assert "wait a moment" in (await ada.expect(p.Notice)).text
+        await quiet(bo)
+        assert [line.text for line in chats(bo)] == [f"line {n}" for n in range(5)]
+        now[0] += 10  # the window has passed
+        ada.send(p.Say("again"))
+        assert (await bo.expect(p.Chat)).lines[0].text == "again"
+        ada.send(p.Leave())
+        await ada.expect(p.Lobby)
+        ada.send(p.Say("from the lobby"))
+        assert "sit down at one, or watch it" in (await ada.expect(p.Notice)).text
+
+    run(main())
+
+
+# --- who is here
+
+
+def test_a_drop_a_return_and_a_leave_are_told_to_the_table_and_logged_apart(tmp_path, caplog):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada, bo, table_id = await two_players(hub)
+        assert [m for m in ada.seen if isinstance(m, p.Presence)][-1].seats in ([p.HERE, p.AWAY], [p.HERE, p.HERE])
+        await bo.close()  # the connection drops
+        line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
+        assert line == p.ChatLine("", "Bo's connection dropped; the seat is kept for them.")
+        assert (await ada.expect(p.Presence)).seats == [p.HERE, p.AWAY]
+        bo = await ProtoClient.connect(hub, "key-bo")
+        bo.send(p.Join(table_id))
+        assert (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0].text == "Bo is back."
+        assert (await ada.expect(p.Presence)).seats == [p.HERE, p.HERE]
+        assert (await bo.expect(p.Presence)).seats == [p.HERE, p.HERE]
+        bo.send(p.Leave())
+        assert "Bo went back to the lobby" in (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0].text
+        assert (await ada.expect(p.Presence)).seats == [p.HERE, p.LEFT]
+
+    with caplog.at_level(logging.INFO, logger="foxtui.serve"):
+        run(main())
+    said = [r.getMessage() for r in caplog.records]
+    assert "Bo dropped from table 1, seat 2 (the connection ended)" in said
+    assert "Bo left table 1, seat 2 (back to the lobby)" in said
+
+
+# --- a real-time round starts for everyone at once
+
+
+async def play_to_round_two(hub, table_id, clients):
+    """The players make the moves a bot would, until the second round begins."""
+    table = hub.tables[table_id]
+    for _ in range(2000):
+        if table.play.round() >= 2:
+            return
+        humans = [s for s in sorted(table.play.to_act()) if s < len(clients) and table.play.legal_actions(s)]
+        steps = table.play.step_count
+        if humans:
+            clients[humans[0]].act(table.play.bot_action(humans[0]))
+        for _ in range(200):  # the server's answer (or a bot's move)
+            await asyncio.sleep(0.005)
+            if table.play.step_count != steps:
+                break
+    raise AssertionError("the first round never ended")
+
+
+def test_the_next_real_time_round_waits_for_every_summary_then_counts_down(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=30, countdown=2)
+        ada, bo, table_id = await two_players(hub, options={"mode": "realtime"})
+        await play_to_round_two(hub, table_id, [ada, bo])
+        table = hub.tables[table_id]
+        held = await ada.expect(p.Update, lambda m: m.round == 2)
+        assert p.unraw((await bo.expect(p.Update, lambda m: m.round == 2)).legal, list[MF.Action]) == [] and p.unraw(held.legal, list[MF.Action]) == []
+        assert (await ada.expect(p.Start)) == p.Start(["Ada", "Bo"], None)
+        steps = table.play.step_count
+        # Bo read the summary first: he may not touch while Ada still reads hers
+        bo.send(p.Ready())
+        assert (await ada.expect(p.Start)) == p.Start(["Ada"], None)
+        touch = next(a for a in table.play.legal_actions(1) if type(a).__name__ == "Touch")
+        bo.act(touch)
+        assert "wait for the count" in (await bo.expect(p.Notice)).text
+        assert table.play.step_count == steps
+        ada.send(p.Ready())
+        for client in (ada, bo):
+            assert (await client.expect(p.Start)).seconds == 2
+            assert (await client.expect(p.Start)).seconds == 1
+        bo.act(touch)
+        assert "wait for the count" in (await bo.expect(p.Notice)).text
+        for client in (ada, bo):
+            assert (await client.expect(p.Start)).seconds == 0
+            opened = await client.expect(p.Update)
+            assert p.unraw(opened.legal, list[MF.Action])  # everyone's moves at once
+        bo.act(touch)
+        await bo.expect(p.Update, lambda m: m.steps == steps + 1)
+
+    run(main())
+
+
+def test_a_held_round_starts_after_its_time_even_if_a_player_never_reads_the_summary(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=0.3, countdown=1)
+        ada, bo, table_id = await two_players(hub, options={"mode": "realtime"})
+        await play_to_round_two(hub, table_id, [ada, bo])
+        bo.send(p.Ready())
+        assert (await ada.expect(p.Start, lambda m: m.seconds == 0)).waiting_for == []
+        assert p.unraw((await ada.expect(p.Update)).legal, list[MF.Action])
+
+    run(main())
+
+
+def test_a_bot_does_not_move_in_a_held_round(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=30, countdown=1)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        ada.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "human", "sensible"]))
+        table_id = (await bo.expect(p.Lobby, lambda m: m.tables)).tables[0].id
+        bo.send(p.Join(table_id))
+        await bo.expect(p.Update)
+        await ada.expect(p.Update)
+        table = hub.tables[table_id]
+        await play_to_round_two(hub, table_id, [ada, bo])
+        steps = table.play.step_count
+        await quiet(ada, 0.3)
+        assert table.play.step_count == steps and table.holding
+        ada.send(p.Ready())
+        bo.send(p.Ready())
+        await ada.expect(p.Start, lambda m: m.seconds == 0)
+        await ada.expect(p.Update, lambda m: m.steps > steps)  # now the bot plays
+
+    run(main())
+
+
+# --- on the client's screen
+
+
+def test_a_spectator_reads_the_round_summary_and_chats_from_the_table(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=30, countdown=1)
+        ada, bo, table_id = await two_players(hub, options={"mode": "realtime"})
+        hub.store.set_player_name("key-cy", "Cy")
+        hub.names["key-cy"] = "Cy"
+        app, _ = await client_app(hub, "key-cy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Cy" in screen_text(app), "the lobby")
+            await pilot.press("w")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            assert "c Chat" in screen_text(app)
+            await play_to_round_two(hub, table_id, [ada, bo])
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RoundSummaryScreen", "the summary")
+            assert "Round 1" in screen_text(app)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: "Ada, Bo still reading" in screen_text(app), "the held round")
+            await pilot.press("c")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
+            await pilot.press(*"nice round", "enter")
+            line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
+            assert line == p.ChatLine("Cy", "nice round", spectator=True)
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "back at the table")
+            bo.send(p.Say("thanks [b]Cy[/b]"))
+            await wait_until(pilot, lambda: any("Bo: thanks [b]Cy[/b]" in n.message for n in app._notifications), "Bo's line")
+            await pilot.press("c")
+            await wait_until(pilot, lambda: "Cy (watching): nice round" in screen_text(app), "the kept lines")
+            assert "Bo: thanks [b]Cy[/b]" in screen_text(app)
+
+    run(main())
+
+
+def test_a_player_sees_another_seat_drop_and_come_back(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        bo.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["human", "you"]))
+        await bo.expect(p.Notice)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the waiting table")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            assert "away" not in screen_text(app)
+            await bo.close()
+            await wait_until(pilot, lambda: "Bo away" in screen_text(app), "Bo away on the status line")
+            assert any("Bo's connection dropped" in n.message for n in app._notifications)
+            bo = await ProtoClient.connect(hub, "key-bo")
+            bo.send(p.Join(1))
+            await wait_until(pilot, lambda: "Bo away" not in screen_text(app), "Bo back")
+            assert any("Bo is back." in n.message for n in app._notifications)
+
+    run(main())
+
+
+def test_a_players_summary_dismissed_starts_the_count_on_her_screen(tmp_path):
+    from server_helpers import client_app, humans_to_act, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=30, countdown=2)
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        bo.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["human", "you"]))
+        await bo.expect(p.Notice)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the waiting table")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            ada = type("Seat", (), {"act": lambda self, action: app.link.send(p.Act(p.raw(action)))})()
+            await play_to_round_two(hub, 1, [ada, bo])
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RoundSummaryScreen", "the summary")
+            bo.send(p.Ready())
+            await wait_until(pilot, lambda: hub.tables[1].held == {0}, "Bo ready")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: "the round starts in" in screen_text(app), "the count")
+            assert not humans_to_act(app.table)  # no move on offer while it counts
+            await wait_until(pilot, lambda: bool(humans_to_act(app.table)), "the round open")
+
+    run(main())
