@@ -138,7 +138,10 @@ class ClientApp(FoxApp):
     def get_default_screen(self) -> Any:
         from foxtui.ui.screens.lobby import LobbyScreen
 
-        return LobbyScreen(self.link)
+        lobby = LobbyScreen(self.link)
+        # Textual loads the CSS_PATH of pushed screens only: the base screen's, here
+        self._load_screen_css(lobby)
+        return lobby
 
     def on_mount(self) -> None:
         self.run_worker(self._listen(), name="server-link", exit_on_error=False)
@@ -167,6 +170,12 @@ class ClientApp(FoxApp):
             self.lobby.welcome(message.name)
         elif isinstance(message, p.Lobby):
             self.lobby.show_tables(message.tables, message.page, message.pages)
+        elif isinstance(message, p.Games):
+            from foxtui.ui.screens.lobby import MyGamesScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, MyGamesScreen):
+                    screen.show_games(message.tables, message.page, message.pages, message.total)
         elif isinstance(message, p.Seated):
             self._seated(message)
         elif isinstance(message, p.Update):
@@ -220,6 +229,7 @@ class ClientApp(FoxApp):
         from foxtui.games import GAMES
 
         self.table = RemoteTable(self.link.send, message.table, GAMES[message.game], message.seat, message.seats)
+        self.lobby.offered_rejoin = True  # at a table already: back in the lobby, no "Rejoin?"
         while len(self.screen_stack) > 1:
             self.pop_screen()  # a table opens over the lobby, never over another table
 

@@ -152,6 +152,9 @@ class Table:
         #: a finished game whose record is in the database, read when someone watches it
         self.stored_record = False
         self.conns: set[Conn] = set()
+        #: the key that set it up (None: a table stored before this was kept)
+        self.creator: str | None = None
+        self.result = ""  # once finished: who won, in words
         #: the table's chat (kept while the server runs, not in the game's record)
         self.chat: deque[p.ChatLine] = deque(maxlen=CHAT_KEPT)
         #: how each seat's player went, when they are not here: AWAY or LEFT
@@ -195,15 +198,21 @@ class Table:
             else:
                 name = self.hub.names.get(owner, "") if owner else ""
                 slots.append(p.SeatSlot(name, yours=owner == viewer.key, online=owner in online))
+        play = self.play
+        phase = getattr(play.session.state, "phase", "") if play is not None and not self.finished else ""
         return p.TableInfo(
             self.id,
             self.game.id,
             self.game.title,
             slots,
             self.status(),
-            self.play.step_count if self.play else 0,
+            play.step_count if play else 0,
             self.spec.move_seconds,
             _options_words(self.game, self.options),
+            round=play.round() if play is not None else 0,
+            phase=phase.replace("_", " ") if isinstance(phase, str) else "",
+            result=self.result,
+            created=self.creator is not None and self.creator == viewer.key,
         )
 
     def _bot_name(self, seat: int) -> str:
@@ -448,11 +457,17 @@ class Table:
             self.active()
         if news.kind == "stand_in" and news.seat is not None:
             LOG.info("table %d: time ran out for seat %d; a bot chose for it", self.id, news.seat + 1)
-        if play.outcome() is not None and not self.finished:
+        outcome = play.outcome()
+        if outcome is not None and not self.finished:
             self.finished = True
             self.active()  # it stays in the lobby a while from now
-            LOG.info("table %d: the game is over after %d steps", self.id, play.step_count)
+            self.result = result_words(outcome, [seat.name for seat in play.seats])
+            LOG.info("table %d: the game is over after %d steps (%s)", self.id, play.step_count, self.result)
             play.save()  # now marked finished
+            try:
+                self.hub.store.set_result(self.id, self.result)
+            except Exception as exc:  # (as a save that fails: the lobby just says less)
+                LOG.error("table %d: could not store its result: %s", self.id, exc)
         self._hold_new_round()
         self.broadcast()
         if self.held is not None:
@@ -562,6 +577,8 @@ class Hub:
         table.finished = stored.finished
         table.abandoned = stored.abandoned
         table.stored_record = stored.has_record
+        table.creator = stored.creator
+        table.result = stored.result
         if stored.activity is not None:
             table.activity = stored.activity
         if stored.record is not None:
@@ -696,6 +713,8 @@ class Hub:
             p.LobbyPage: self._lobby_page,
             p.Say: self._say,
             p.Ready: self._ready,
+            p.Close: self._close,
+            p.WantGames: self._my_games,
         }[type(message)]
         try:
             handler(conn, message)
@@ -784,8 +803,9 @@ class Hub:
             raise IllegalAction(refusal)
         spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds, message.bot_speed)
         owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
-        table_id = self.store.new_table(spec, owners, self.clock())
+        table_id = self.store.new_table(spec, owners, self.clock(), conn.player.key)
         table = self.tables[table_id] = Table(self, table_id, spec, owners)
+        table.creator = conn.player.key
         self._list(table)
         LOG.info("%s created table %d (%s, %d seats)", conn.player.name, table_id, game.title, len(bots))
         if "you" in message.seats:
@@ -856,6 +876,58 @@ class Hub:
             raise IllegalAction("You are not at a table in play.")
         play, seat = table.play, conn.seat
         conn.send(p.WholeLog(play.log(seat, last=play.step_count), play.since_move(seat) if seat is not None else 0))
+
+    def _close(self, conn: Conn, message: p.Close) -> None:
+        """Before its game begins, a table's creator cancels it; a player leaves their seat."""
+        table = self._table(message.table)
+        key = conn.player.key
+        if table.finished:
+            raise IllegalAction(f"The game at table {table.id} is over; it leaves the lobby within the hour (My games keeps it).")
+        if table.play is not None:
+            raise IllegalAction(f"The game at table {table.id} is in play: your seat stays yours until it ends.")
+        if table.creator == key:
+            self._cancel(conn, table)
+            return
+        seat = table.seat_of(key)
+        if seat is None:
+            raise IllegalAction(f"Table {table.id} is not yours to cancel, and you have no seat at it.")
+        table.owners[seat] = None
+        self._by_key.get(key, set()).discard(table.id)
+        table.active()
+        table.save()
+        for other in list(table.conns):
+            if other.player.key == key:
+                table.conns.discard(other)
+                other.table = other.seat = None
+        LOG.info("%s gave up seat %d at table %d before its game began", conn.player.name, seat + 1, table.id)
+        conn.send(p.Notice(f"You left your seat at table {table.id}."))
+        self.lobby_changed()
+
+    def _cancel(self, conn: Conn, table: Table) -> None:
+        table.abandoned = True  # (as an abandoned table: its row stays, nobody plays it)
+        table.stop()
+        self.store.abandon(table.id)
+        self._unlist(table)
+        for other in list(table.conns):
+            table.conns.discard(other)
+            other.table = other.seat = None
+            if other.player.key != conn.player.key:
+                other.send(p.Notice(f"{conn.player.name} cancelled table {table.id}.", "warning"))
+        LOG.info("%s cancelled table %d before its game began", conn.player.name, table.id)
+        conn.send(p.Notice(f"Table {table.id} is cancelled."))
+        self.lobby_changed()
+
+    def _my_games(self, conn: Conn, message: p.WantGames) -> None:
+        """The player's games, newest first, finished or not (abandoned ones left out)."""
+        key = conn.player.key
+        mine = [
+            t for n, t in sorted(self.tables.items(), reverse=True)
+            if isinstance(t, Table) and not t.abandoned and key in t.owners
+        ]  # fmt: skip
+        pages = max(1, -(-len(mine) // LOBBY_PAGE))
+        page = min(max(message.page, 0), pages - 1)
+        shown = mine[page * LOBBY_PAGE : (page + 1) * LOBBY_PAGE]
+        conn.send(p.Games([t.info(conn.player) for t in shown], page=page, pages=pages, total=len(mine)))
 
     def _say(self, conn: Conn, message: p.Say) -> None:
         table = conn.table
@@ -998,6 +1070,18 @@ class Hub:
         for conn in list(self.conns):
             if conn.player.name is not None and (conn.table is None or conn.table.play is None):
                 conn.send(self.lobby_for(conn.player, conn.lobby_page))
+
+
+def result_words(outcome: Any, names: list[str]) -> str:
+    """A finished game's result, as the lobby says it."""
+    if outcome.coop_won is not None:
+        return "won together" if outcome.coop_won else "lost together"
+    winners = [names[s] for s in outcome.winners]
+    if not winners:
+        return "nobody won"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} won"
 
 
 def _options_words(game: Any, options: Any) -> str:

@@ -43,6 +43,12 @@ class ServerLink:
     def page(self, page: int) -> None:
         self.send(p.LobbyPage(page))
 
+    def close_table(self, table: int) -> None:
+        self.send(p.Close(table))
+
+    def my_games(self, page: int) -> None:
+        self.send(p.WantGames(page))
+
     def leave(self) -> None:
         self.send(p.Leave())
 

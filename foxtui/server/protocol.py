@@ -94,6 +94,18 @@ class Ready(msgspec.Struct, tag="ready", frozen=True):
     """The player has read the interlude (a round's summary) and is ready to go on."""
 
 
+class Close(msgspec.Struct, tag="close", frozen=True):
+    """Before a table's game begins: its creator cancels it, a player leaves their seat."""
+
+    table: int
+
+
+class WantGames(msgspec.Struct, tag="want_games", frozen=True):
+    """A page of the player's own games, finished or not (the "My games" list)."""
+
+    page: int = 0
+
+
 class Trouble(msgspec.Struct, tag="trouble", frozen=True):
     """Something went wrong in the client process (a traceback): for the server's log,
     never for the player's screen."""
@@ -101,7 +113,7 @@ class Trouble(msgspec.Struct, tag="trouble", frozen=True):
     text: str
 
 
-ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog | LobbyPage | Say | Ready | Trouble
+ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog | LobbyPage | Say | Ready | Close | WantGames | Trouble
 
 
 # --- server -> client ----------------------------------------------------------------
@@ -128,10 +140,23 @@ class TableInfo(msgspec.Struct, frozen=True):
     steps: int
     move_seconds: float = 0.0
     options: str = ""  # the non-default options, in words
+    round: int = 0  # the round (or year) in play; 0 before the game begins
+    phase: str = ""  # what the game is at now, in its own words ("loot", "planning")
+    result: str = ""  # a finished game's result in words ("Ada won")
+    created: bool = False  # set up by the viewer, who may cancel it before it begins
 
 
 class Lobby(msgspec.Struct, tag="lobby", frozen=True):
     """One page of the lobby's tables (the player's own first)."""
+
+    tables: list[TableInfo]
+    page: int = 0
+    pages: int = 1
+    total: int = 0
+
+
+class Games(msgspec.Struct, tag="games", frozen=True):
+    """One page of the player's own games, newest first (an answer to WantGames)."""
 
     tables: list[TableInfo]
     page: int = 0
@@ -229,7 +254,7 @@ class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
     text: str
 
 
-ServerMessage = Welcome | Lobby | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye
+ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye
 
 
 # --- framing -------------------------------------------------------------------------

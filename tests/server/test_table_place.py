@@ -301,3 +301,175 @@ def test_a_players_summary_dismissed_starts_the_count_on_her_screen(tmp_path):
             await wait_until(pilot, lambda: bool(humans_to_act(app.table)), "the round open")
 
     run(main())
+
+
+# --- the lobby
+
+
+async def play_to_the_end(hub, table_id, clients):
+    """The players make the moves a bot would until the game is over."""
+    table = hub.tables[table_id]
+    for _ in range(5000):
+        if table.finished:
+            return
+        humans = [s for s in sorted(table.play.to_act()) if s < len(clients) and table.play.legal_actions(s)]
+        steps = table.play.step_count
+        if humans:
+            clients[humans[0]].act(table.play.bot_action(humans[0]))
+        for _ in range(200):
+            await asyncio.sleep(0.002)
+            if table.play.step_count != steps or table.finished:
+                break
+    raise AssertionError("the game never ended")
+
+
+def test_the_creator_cancels_a_table_and_a_player_leaves_a_seat_before_the_game(tmp_path, caplog):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human", "human"]))
+        lobby = await bo.expect(p.Lobby, lambda m: m.tables)
+        assert not lobby.tables[0].created
+        bo.send(p.Join(1))
+        await bo.expect(p.Notice)
+        # Bo leaves his seat: it is free again, and he sits nowhere
+        bo.send(p.Close(1))
+        assert (await bo.expect(p.Notice)).text == "You left your seat at table 1."
+        lobby = await ada.expect(p.Lobby, lambda m: m.tables and m.tables[0].seats[1].name == "")
+        assert lobby.tables[0].created and hub.open_tables("key-bo") == 0
+        bo.send(p.Join(1))
+        await bo.expect(p.Notice)
+        bo.send(p.Close(2))
+        assert "no table 2" in (await bo.expect(p.Notice)).text
+        # only the creator cancels; a player who is not at a table has nothing to leave
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        cy.send(p.Close(1))
+        assert "not yours to cancel" in (await cy.expect(p.Notice)).text
+        ada.send(p.Close(1))
+        assert (await ada.expect(p.Notice)).text == "Table 1 is cancelled."
+        assert (await bo.expect(p.Notice, lambda m: "cancelled" in m.text)).text == "Ada cancelled table 1."
+        assert (await cy.expect(p.Lobby, lambda m: not m.tables)).tables == []
+        bo.send(p.Join(1))
+        assert "no table 1" in (await bo.expect(p.Notice)).text
+        # a game in play is not left
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Close(2))
+        assert "in play" in (await ada.expect(p.Notice)).text
+
+    with caplog.at_level(logging.INFO, logger="foxtui.serve"):
+        run(main())
+    said = [r.getMessage() for r in caplog.records]
+    assert "Bo gave up seat 2 at table 1 before its game began" in said
+    assert "Ada cancelled table 1 before its game began" in said
+
+
+def test_a_finished_table_shows_its_winner_and_my_games_lists_every_game_with_its_replay(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        info = hub.tables[1].info(ada_player := hub.player("key-ada"))
+        assert info.round == 1 and info.phase == "loot"
+        await play_to_the_end(hub, 1, [ada])
+        info = hub.tables[1].info(ada_player)
+        assert info.status == "finished" and info.result.endswith(" won")
+        winner = info.result
+        ada.send(p.Leave())
+        for n in range(2, 8):  # more games than a lobby keeps
+            ada.send(p.CreateTable("master-fox", {}, ["you", "human"] if n == 7 else ["human", "human"]))
+        await ada.expect(p.Notice, lambda m: "You sit at table 7" in m.text)
+        ada.send(p.WantGames(0))
+        games = await ada.expect(p.Games)
+        assert [t.id for t in games.tables] == [7, 1] and games.total == 2  # her own only, newest first
+        assert games.tables[1].result == winner
+        # after a restart, and out of the lobby, the result is still known and the replay there
+        await ada.close()
+        hub.close()
+        hub = make_hub(tmp_path)
+        hub.tables[1].activity -= 2 * 3600
+        hub.sweep()
+        ada = await ProtoClient.connect(hub, "key-ada")
+        lobby = await ada.expect(p.Lobby)
+        assert 1 not in [t.id for t in lobby.tables]
+        ada.send(p.WantGames(0))
+        games = await ada.expect(p.Games)
+        assert games.tables[1].id == 1 and games.tables[1].result == winner
+        ada.send(p.Watch(1))
+        update = await ada.expect(p.Update)
+        assert update.status == "finished" and update.record is not None
+
+    run(main())
+
+
+def test_the_lobby_at_80_columns_cuts_no_seat_and_says_round_phase_and_winner(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    from foxtui.ui.screens.lobby import seats_text, status_text
+
+    async def main():
+        hub = make_hub(tmp_path)
+        for key, name in (("key-ada", "Ada"), ("key-bobby", "Bobby-Lee")):
+            hub.store.set_player_name(key, name)
+            hub.names[key] = name
+        bo = await ProtoClient.connect(hub, "key-bobby")
+        bo.send(p.CreateTable("master-fox", {}, ["you", "random", "sensible", "human"]))
+        await bo.expect(p.Notice)
+        await bo.close()
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the lobby")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            await wait_until(pilot, lambda: "round 1" in screen_text(app), "the table in play")
+            text = screen_text(app)
+            for words in ("Bobby-Lee (away)", "Bot 2 (random)", "Bot 3 (sensible)", "Ada (you)", "loot"):
+                assert words in text, words
+            assert "step" not in text
+
+    run(main())
+    finished = p.TableInfo(1, "master-fox", "Master Fox", [p.SeatSlot("Ada"), p.SeatSlot("Bot 2", bot="random")], "finished", 90, result="Ada won")
+    assert "away" not in seats_text(finished) and status_text(finished) == "finished\nAda won"
+
+
+def test_the_rejoin_question_ignores_the_lobbys_keys_and_the_lobby_cancels_and_lists_my_games(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        await ada.expect(p.Notice, lambda m: "table 2" in m.text)
+        await ada.close()
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RejoinScreen", "the rejoin question")
+            await pilot.press("n")  # the lobby's New table: not an answer here
+            await pilot.pause(0.2)
+            assert type(app.screen).__name__ == "RejoinScreen"
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby")
+            assert "press j on it to rejoin" in screen_text(app)
+            await pilot.press("g")
+            await wait_until(pilot, lambda: "2 games" in screen_text(app), "my games")
+            assert type(app.screen).__name__ == "MyGamesScreen"
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            grid = app.screen.query_one("DataTable")
+            grid.move_cursor(row=[t.id for t in app.lobby.tables].index(2))
+            await pilot.press("x")
+            await wait_until(pilot, lambda: "Cancel table 2" in screen_text(app), "the question")
+            await pilot.press("y")
+            await wait_until(pilot, lambda: [t.id for t in app.lobby.tables] == [1], "table 2 gone")
+            await pilot.press("g")
+            await wait_until(pilot, lambda: "1 game;" in screen_text(app), "my games without it")
+            await pilot.press("enter")  # the game in play: rejoined
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+
+    run(main())
