@@ -473,3 +473,55 @@ def test_the_rejoin_question_ignores_the_lobbys_keys_and_the_lobby_cancels_and_l
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
 
     run(main())
+
+
+# --- the new-table form
+
+
+def test_the_form_keeps_focus_offers_one_you_names_the_mode_and_remembers_the_last_table(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "CreateTableScreen", "the form")
+            form = app.screen
+            assert app.focused.id == "game"
+            await pilot.press("tab")
+            order = [o[1] for o in form.query_one("#game")._options]
+            for game in ("fox-matters", "master-fox"):
+                moves = order.index(game) - order.index(form.game.id)
+                await pilot.press("shift+tab")  # (from Players) back on Game
+                assert app.focused.id == "game"
+                await pilot.press("enter", *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter")
+                await wait_until(pilot, lambda: form.game.id == game, f"{game} picked")
+                await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "players", "focus on Players")
+            await pilot.press("tab")
+            assert app.focused.id == "seat-0"  # not back on Game
+            # seat 2 takes "You": seat 1 gives it up
+            await pilot.press("tab", "enter", "up", "enter")
+            await wait_until(pilot, lambda: form.query_one("#seat-1").value == "you", "seat 2 is Ada's")
+            assert form.query_one("#seat-0").value == "human"
+            await wait_until(pilot, lambda: app.focused.id != "seat-1", "focus on the next field")
+            assert "Mode — turns" in screen_text(app)
+            form.query_one("#seat-0").value = "sensible"
+            form.query_one("#opt-target_eggs").value = 15
+            form.query_one("#bot-speed").value = "fast"
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "CreateTableScreen", "the form again")
+            form = app.screen
+            await pilot.pause(0.1)
+            assert form.game.id == "master-fox"
+            assert [form.query_one(f"#seat-{n}").value for n in (0, 1)] == ["sensible", "you"]
+            assert form.query_one("#opt-target_eggs").value == 15 and form.query_one("#bot-speed").value == "fast"
+
+    run(main())

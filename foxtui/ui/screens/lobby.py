@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
 
@@ -135,6 +135,7 @@ class LobbyScreen(Screen[None]):
         self.page = 0  # the page of the server's tables shown, of ``pages``
         self.pages = 1
         self.offered_rejoin = False
+        self.last_request: TableRequest | None = None  # the form starts from the last table
 
     def compose(self) -> ComposeResult:
         yield Static("foxtui — shared tables", id="lobby-title")
@@ -239,9 +240,10 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         def created(request: TableRequest | None) -> None:
             if request is not None:
+                self.last_request = request
                 self.link.create_table(*request)
 
-        self.app.push_screen(CreateTableScreen(), created)
+        self.app.push_screen(CreateTableScreen(self.last_request), created)
 
     def action_help(self) -> None:
         from .help import HelpScreen, binding_keys
@@ -418,7 +420,10 @@ def shared_option_fields(options_type: type) -> list[OptionField]:
             continue
         info = field.type
         if isinstance(info, mi.Metadata) and isinstance(info.type, mi.LiteralType):
-            label = (info.extra_json_schema or {}).get("description") or field.name.replace("_", " ").capitalize()
+            name = field.name.replace("_", " ").capitalize()
+            # its name first: the description alone ("turns: …; realtime: …") does not say what it sets
+            description = (info.extra_json_schema or {}).get("description")
+            label = f"{name} — {description}" if description else name
             default = field.default if field.default is not msgspec.NODEFAULT else None
             fields.append(OptionField(field.name, label, mi.LiteralType, info.type, default))
     return fields
@@ -437,9 +442,12 @@ class CreateTableScreen(Screen[TableRequest | None]):
         Binding("escape", "back", "Back", id="create_table.back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, last: TableRequest | None = None) -> None:
+        """``last``: the table this player set up last; the form starts from its choices."""
         super().__init__()
-        self.game = next(iter(_games().values()))
+        games = _games()
+        self.last = last if last is not None and last.game in games else None
+        self.game = games[self.last.game] if self.last is not None else next(iter(games.values()))
 
     def compose(self) -> ComposeResult:
         yield Static("New table", classes="screen-title")
@@ -475,8 +483,30 @@ class CreateTableScreen(Screen[TableRequest | None]):
             yield SharedOptionsForm(game.Options, id="options")
 
     def on_mount(self) -> None:
+        if self.last is not None:
+            self._fill(self.last)
         self._show_seats()
         self.query_one("#game").focus()
+
+    def _fill(self, last: TableRequest) -> None:
+        """The last table's choices (those this game still offers)."""
+
+        def choose(selector: str, value: Any) -> None:
+            for control in self.query(selector):
+                if isinstance(control, Select) and any(v == value for _, v in control._options):
+                    control.value = value
+                elif isinstance(control, Checkbox) and isinstance(value, bool):
+                    control.value = value
+                elif isinstance(control, Input) and value is not None:
+                    control.value = str(value)
+
+        choose("#players", len(last.seats))
+        for n, kind in enumerate(last.seats):
+            choose(f"#seat-{n}", kind)
+        choose("#move-limit", last.move_seconds)
+        choose("#bot-speed", last.bot_speed)
+        for name, value in last.options.items():
+            choose(f"#opt-{name}", value)
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -484,12 +514,24 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self.query_one(f"#seat-row-{n}").display = n < count  # type: ignore[operator]
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        chosen = event.select.has_focus  # the player picked it (not the form filling itself)
         if event.select.id == "players":
             self._show_seats()
         elif event.select.id == "game" and event.value != self.game.id:
             self.game = _games()[event.value]
             await self.recompose()  # seats and options are the new game's
             self._show_seats()
+            # the next field, once the new fields are in place (Textual gives a recomposed
+            # screen's focus back to the widget of the old one's id: Game)
+            self.call_after_refresh(lambda: self.query_one("#players").focus())
+            return
+        elif (event.select.id or "").startswith("seat-") and event.select.value == "you":  # (now, not when told)
+            # one "You": taking a seat gives up the one held before
+            for select in self.query(".seat-choice Select"):
+                if select is not event.select and select.value == "you" and isinstance(select, Select):
+                    select.value = "human"
+        if chosen:
+            self.focus_next()  # after each choice, the next field
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
