@@ -525,3 +525,32 @@ def test_the_form_keeps_focus_offers_one_you_names_the_mode_and_remembers_the_la
             assert form.query_one("#opt-target_eggs").value == 15 and form.query_one("#bot-speed").value == "fast"
 
     run(main())
+
+
+# --- words
+
+
+def test_a_spectator_has_no_do_it_the_help_no_keyboard_passing_and_the_name_question_no_connecting(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("fox-matters", {}, ["you", "cooperative"]))
+        await ada.expect(p.Update)
+        app, _ = await client_app(hub, "key-cy")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "NameScreen", "the name question")
+            assert "Connecting" not in screen_text(app)
+            await pilot.press(*"Cy", "enter")
+            await wait_until(pilot, lambda: "you are Cy" in screen_text(app), "the lobby")
+            await pilot.press("w")
+            await wait_until(pilot, lambda: "Public view" in screen_text(app), "the table")
+            assert "Do it" not in screen_text(app) and "c Chat" in screen_text(app)
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
+            words = " ".join(w for k, w in app.screen.keys) + app.screen.markdown
+            assert "Column left" in words  # (the help is the game's)
+            assert "Do it" not in words and "takes the keyboard" not in words
+
+    run(main())

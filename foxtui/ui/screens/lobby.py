@@ -154,6 +154,8 @@ class LobbyScreen(Screen[None]):
     def welcome(self, name: str | None) -> None:
         self.name_ = name
         if name is None:
+            # connected: what is behind the question says so, not "Connecting…"
+            self.query_one("#lobby-note", Static).update("Connected. Choose your name to see the tables.")
             if not isinstance(self.app.screen, NameScreen):
                 self.app.push_screen(NameScreen(self.link))
             return

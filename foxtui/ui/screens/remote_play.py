@@ -18,6 +18,7 @@ from textual.binding import Binding
 from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
+from ..widgets.keys import help_keys
 from ..widgets.status import StatusLine, update_if_changed
 from .play import PlayScreen
 
@@ -44,8 +45,30 @@ class RemotePlayScreen(PlayScreen):
 
     def _show(self, seat: int | None) -> None:
         super()._show(seat)
+        if self.remote.seat is None:
+            self._no_moves_here()
         self._status_text = self.query_one(StatusLine).content.plain
         self._show_move_time()
+
+    def _no_moves_here(self) -> None:
+        """A spectator chooses nothing: the panel's lists keep no Enter ("Do it") or j, k."""
+        from ..widgets.moves import Moves
+
+        changed = False
+        for moves in self.panel.query(Moves):
+            for key in ("enter", "j", "k"):
+                changed |= moves._bindings.key_to_bindings.pop(key, None) is not None
+        if changed:
+            self.refresh_bindings()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        game = self.table.game
+        keys_help = _shared_table_words(self.panel.KEYS_HELP)
+        markdown = "\n\n".join(part for part in (keys_help, game.rules_markdown) if part)
+        keys = help_keys(self, all_of=(self, self.panel))
+        self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def _show_move_time(self) -> None:
         status = self.query_one(StatusLine)
@@ -158,3 +181,19 @@ class RemotePlayScreen(PlayScreen):
         if self.app.table is self.remote:
             self.app.table = None
             self.app.link.leave()
+
+
+def _shared_table_words(markdown: str) -> str:
+    """A panel's key help as a shared table has it: one player per terminal, so no
+    item about passing the keyboard (**p**) to the next player."""
+    out: list[str] = []
+    skipping = False
+    for line in markdown.splitlines():
+        if line.startswith("- **p**"):
+            skipping = True
+            continue
+        if skipping and line.startswith("  "):
+            continue  # the item's own next lines
+        skipping = False
+        out.append(line)
+    return "\n".join(out)
