@@ -49,6 +49,7 @@ class ClientApp(FoxApp):
         self.link = link
         self.table: RemoteTable | None = None
         self.ended: str | None = None  # why the connection ended, once it has
+        self.hung_up = False  # the terminal went away (SIGHUP): the server sees a drop
         self._screen_diff = ScreenDiff()
         self._recoveries: list[float] = []
         # The fork server drew a lobby before forking: its parsed stylesheets are kept,
@@ -134,6 +135,11 @@ class ClientApp(FoxApp):
             and not self.is_inline
             and self._driver is not None
         )
+
+    def on_terminal_lost(self, message: Any) -> None:
+        # a hang-up is a dropped connection, not a goodbye: the table is not told "left"
+        self.hung_up = True
+        super().on_terminal_lost(message)
 
     def get_default_screen(self) -> Any:
         from foxtui.ui.screens.lobby import LobbyScreen

@@ -230,6 +230,8 @@ class Table:
         LOG.info("table %d: %s begins (%s)", self.id, self.game.title, ", ".join(names))
         self._begin(session)
         session.save()
+        self._round_seen = 0
+        self._hold_new_round(summary=False)  # a real-time first round counts down too
         for conn in list(self.conns):
             self.seat_conn(conn)
 
@@ -286,10 +288,11 @@ class Table:
     def holding(self) -> bool:
         return self.held is not None or self.countdown is not None
 
-    def _hold_new_round(self) -> None:
+    def _hold_new_round(self, summary: bool = True) -> None:
         """A new round where several seats act at once (real time) waits until every
         player here has read the last round's summary (or READY_WAIT), then counts
-        down on every screen; nobody, bot or player, acts before it ends."""
+        down on every screen; nobody, bot or player, acts before it ends. The first
+        round (``summary`` False) has nothing to read: it counts down at once."""
         play, driver = self.play, self.driver
         assert play is not None and driver is not None
         round = play.round()
@@ -300,7 +303,7 @@ class Table:
         humans = [s for s in to_act if not play.is_bot(s)]
         if self.finished or len(to_act) < 2 or not humans or driver.clock_left() is not None:
             return  # (a table clock runs on the game's own time: Fox Matters has its Ready)
-        self.held = {c.seat for c in self.conns if c.seat is not None and c.seat in humans}
+        self.held = {c.seat for c in self.conns if c.seat is not None and c.seat in humans} if summary else set()
         driver.pause()
         self._hold_timer = asyncio.get_running_loop().call_later(self.hub.ready_wait, self._count_down)
         if not self.held:
@@ -1020,7 +1023,7 @@ class Hub:
                 if how == p.AWAY:
                     table.say(p.ChatLine("", f"{name}'s connection dropped; the seat is kept for them."))
                 else:
-                    table.say(p.ChatLine("", f"{name} went back to the lobby; the seat is kept for them."))
+                    table.say(p.ChatLine("", f"{name} left the table; the seat is kept for them."))
                 table.tell_presence()
                 table.seat_left(seat)
         self.lobby_changed()

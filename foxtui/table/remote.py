@@ -97,7 +97,7 @@ class RemoteTable:
 
     def away(self) -> list[str]:
         """The other seats' players who are not here, in words ("Bo away", "Cy left")."""
-        words = {p.AWAY: "away", p.LEFT: "in the lobby"}
+        words = {p.AWAY: "away", p.LEFT: "left"}
         return [
             f"{self._seats[n].name} {words[how]}"
             for n, how in enumerate(self.presence)

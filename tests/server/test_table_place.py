@@ -113,7 +113,7 @@ def test_a_drop_a_return_and_a_leave_are_told_to_the_table_and_logged_apart(tmp_
         assert (await ada.expect(p.Presence)).seats == [p.HERE, p.HERE]
         assert (await bo.expect(p.Presence)).seats == [p.HERE, p.HERE]
         bo.send(p.Leave())
-        assert "Bo went back to the lobby" in (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0].text
+        assert "Bo left the table" in (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0].text
         assert (await ada.expect(p.Presence)).seats == [p.HERE, p.LEFT]
 
     with caplog.at_level(logging.INFO, logger="foxtui.serve"):
@@ -552,5 +552,61 @@ def test_a_spectator_has_no_do_it_the_help_no_keyboard_passing_and_the_name_ques
             words = " ".join(w for k, w in app.screen.keys) + app.screen.markdown
             assert "Column left" in words  # (the help is the game's)
             assert "Do it" not in words and "takes the keyboard" not in words
+
+    run(main())
+
+
+def test_a_terminal_that_hangs_up_at_the_table_is_a_drop_and_q_is_a_leave(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    from foxtui.ui.terminal import TerminalLost
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        await ada.expect(p.Notice)
+        hub.store.set_player_name("key-bo", "Bo")
+        hub.names["key-bo"] = "Bo"
+        for key, gone in (("q", "Bo left the table"), (None, "Bo's connection dropped")):
+            app, task = await client_app(hub, "key-bo")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_until(pilot, lambda: "you are Bo" in screen_text(app), "the lobby")
+                if key:
+                    await pilot.press("j")
+                else:  # his seat in play: the question comes
+                    await wait_until(pilot, lambda: type(app.screen).__name__ == "RejoinScreen", "the question")
+                    await pilot.press("y")
+                await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+                if key:
+                    await pilot.press(key)
+                else:
+                    app.post_message(TerminalLost("a test"))
+                    await wait_until(pilot, lambda: app._exit, "the app ending")
+            app.link.close()  # (as the process's end closes it), once the app has ended
+            line = (await ada.expect(p.Chat, lambda m: not m.whole and not m.lines[0].text.endswith("back."))).lines[0]
+            assert line.text.startswith(gone), line
+            await asyncio.wait_for(task, 10)
+
+    run(main())
+
+
+def test_the_first_real_time_round_counts_down_for_everyone_before_anyone_plays(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, countdown=2)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        ada.send(p.CreateTable("master-fox", {"mode": "realtime"}, ["you", "human", "sensible"]))
+        table_id = (await bo.expect(p.Lobby, lambda m: m.tables)).tables[0].id
+        bo.send(p.Join(table_id))
+        for client in (ada, bo):
+            first = await client.expect(p.Update)
+            assert p.unraw(first.legal, list[MF.Action]) == [] and first.steps == 0
+            assert (await client.expect(p.Start)).seconds == 2
+        await quiet(ada, 0.3)
+        assert hub.tables[table_id].play.step_count == 0  # not even the bot
+        for client in (ada, bo):
+            await client.expect(p.Start, lambda m: m.seconds == 0)
+            assert p.unraw((await client.expect(p.Update)).legal, list[MF.Action])
 
     run(main())

@@ -116,9 +116,9 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = stylesheets("lobby.tcss")
     BINDINGS = [
         Binding("n", "new_table", "New table", id="lobby.new"),
-        Binding("j", "join", "Join / rejoin", id="lobby.join"),
+        Binding("j", "join", "Join", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
-        Binding("x", "close_table", "Cancel / leave", id="lobby.close"),
+        Binding("x", "close_table", "Leave", id="lobby.close"),
         Binding("g", "my_games", "My games", id="lobby.games"),
         Binding("question_mark", "help", "Help", id="lobby.help"),
         Binding("q", "quit", "Quit", id="lobby.quit"),
@@ -294,7 +294,7 @@ def lobby_note(tables: list[TableInfo], page: int, pages: int) -> str:
         t = waiting[0]
         free = sum(1 for slot in t.seats if slot.bot is None and not slot.name)
         more = f"{free} more player{'s' if free != 1 else ''}"
-        note = f"You sit at table {t.id} ({t.title}), waiting for {more}; x leaves it."
+        note = f"You sit at table {t.id} ({t.title}), waiting for {more}; x {'cancels' if t.created else 'leaves'} it."
     elif finished:
         t = finished[0]
         note = f"Your game at table {t.id} ({t.title}) is over{': ' + t.result if t.result else ''}. w shows it again."

@@ -180,7 +180,8 @@ class RemotePlayScreen(PlayScreen):
         # the seat for a rejoin. A screen replaced by another table's says nothing.
         if self.app.table is self.remote:
             self.app.table = None
-            self.app.link.leave()
+            if not getattr(self.app, "hung_up", False):
+                self.app.link.leave()
 
 
 def _shared_table_words(markdown: str) -> str:
