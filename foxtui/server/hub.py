@@ -165,6 +165,10 @@ class Table:
         self.countdown: int | None = None
         self._hold_timer: asyncio.TimerHandle | None = None
         self._round_seen = 0
+        #: the seats whose players read this round's summary already (a round that
+        #: begins with one seat's turn, Master Fox's mission to keep, is held later)
+        self._read: set[int] = set()
+        self._read_round = 0
 
     # --- seats
 
@@ -295,15 +299,22 @@ class Table:
         round (``summary`` False) has nothing to read: it counts down at once."""
         play, driver = self.play, self.driver
         assert play is not None and driver is not None
+        if getattr(self.options, "mode", None) != "realtime":
+            return  # (where nobody races, as in turns or secret choices, nothing is unfair)
         round = play.round()
+        if round != self._read_round:
+            self._read, self._read_round = set(), round
         if round <= self._round_seen:
             return
-        self._round_seen = round
         to_act = play.to_act()
+        if len(to_act) < 2 and not self.finished:
+            return  # one seat's turn first: the round is held when everyone plays at once
+        self._round_seen = round
         humans = [s for s in to_act if not play.is_bot(s)]
-        if self.finished or len(to_act) < 2 or not humans or driver.clock_left() is not None:
+        if self.finished or not humans or driver.clock_left() is not None:
             return  # (a table clock runs on the game's own time: Fox Matters has its Ready)
-        self.held = {c.seat for c in self.conns if c.seat is not None and c.seat in humans} if summary else set()
+        here = {c.seat for c in self.conns if c.seat is not None and c.seat in humans}
+        self.held = here - self._read if summary else set()
         driver.pause()
         self._hold_timer = asyncio.get_running_loop().call_later(self.hub.ready_wait, self._count_down)
         if not self.held:
@@ -311,6 +322,7 @@ class Table:
 
     def seat_ready(self, seat: int) -> None:
         """The seat's player dismissed the summary."""
+        self._read.add(seat)
         if self.held is None or seat not in self.held:
             return
         self.held.discard(seat)

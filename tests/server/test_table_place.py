@@ -128,10 +128,17 @@ def test_a_drop_a_return_and_a_leave_are_told_to_the_table_and_logged_apart(tmp_
 
 async def play_to_round_two(hub, table_id, clients):
     """The players make the moves a bot would, until the second round begins."""
+    await play_to_round(hub, table_id, clients, 2)
+
+
+async def play_to_round(hub, table_id, clients, round):
     table = hub.tables[table_id]
     for _ in range(2000):
-        if table.play.round() >= 2:
+        if table.play.round() >= round:
             return
+        if table.holding:
+            await asyncio.sleep(0.01)
+            continue
         humans = [s for s in sorted(table.play.to_act()) if s < len(clients) and table.play.legal_actions(s)]
         steps = table.play.step_count
         if humans:
@@ -140,7 +147,7 @@ async def play_to_round_two(hub, table_id, clients):
             await asyncio.sleep(0.005)
             if table.play.step_count != steps:
                 break
-    raise AssertionError("the first round never ended")
+    raise AssertionError(f"round {round} never began")
 
 
 def test_the_next_real_time_round_waits_for_every_summary_then_counts_down(tmp_path):
@@ -608,5 +615,28 @@ def test_the_first_real_time_round_counts_down_for_everyone_before_anyone_plays(
         for client in (ada, bo):
             await client.expect(p.Start, lambda m: m.seconds == 0)
             assert p.unraw((await client.expect(p.Update)).legal, list[MF.Action])
+
+    run(main())
+
+
+def test_a_round_that_begins_with_one_seats_turn_is_held_when_everyone_loots(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path, ready_wait=30, countdown=1)
+        ada, bo, table_id = await two_players(hub, options={"mode": "realtime"})
+        table = hub.tables[table_id]
+        for round in (2, 3):  # round 3 begins with the elder keeping a mission
+            await play_to_round(hub, table_id, [ada, bo], round)
+            ada.send(p.Ready())
+            bo.send(p.Ready())
+            if round == 2:
+                await ada.expect(p.Start, lambda m: m.seconds == 0)
+        assert len(table.play.to_act()) == 1 and not table.holding  # one seat's turn: nothing to hold
+        elder = min(table.play.to_act())
+        await quiet(ada, 0.1)
+        [ada, bo][elder].act(table.play.legal_actions(elder)[0])
+        # both read the summary already: the loot counts down at once, no one waited for
+        start = await ada.expect(p.Start)
+        assert start.waiting_for == [] and start.seconds == 1
+        await ada.expect(p.Start, lambda m: m.seconds == 0)
 
     run(main())
