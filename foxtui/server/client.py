@@ -226,6 +226,7 @@ class ClientApp(FoxApp):
             return
         if isinstance(message, p.Presence):
             table.presence = list(message.seats)
+            table.watching = list(message.watching)
         else:
             table.take_start(message)
         if screen is not None:

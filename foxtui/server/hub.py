@@ -159,6 +159,8 @@ class Table:
         self.chat: deque[p.ChatLine] = deque(maxlen=CHAT_KEPT)
         #: how each seat's player went, when they are not here: AWAY or LEFT
         self.gone: dict[int, str] = {}
+        #: the keys of spectators a player muted here
+        self.muted: set[str] = set()
         #: a real-time round that starts for everyone at once: the seats still reading
         #: the summary, then the countdown's seconds (None: no round is held back)
         self.held: set[int] | None = None
@@ -368,7 +370,7 @@ class Table:
         conn.logged = None  # a new seat (or none): its log is told again from its side
         conn.send(p.Seated(self.id, self.game.id, conn.seat, list(self.play.seats)))
         conn.send(p.Chat(list(self.chat), whole=True))
-        conn.send(p.Presence(self.presence()))
+        conn.send(p.Presence(self.presence(), self.watching()))
         conn.send(self.update_for(conn))
         if self.holding:
             names = [self.play.seats[s].name for s in sorted(self.held or ())]
@@ -426,6 +428,9 @@ class Table:
 
     # --- who is here, and what they say
 
+    def watching(self) -> list[str]:
+        return sorted({c.player.name or "" for c in self.conns if c.seat is None} - {""})
+
     def presence(self) -> list[str]:
         here = {c.seat for c in self.conns if c.seat is not None}
         return [
@@ -436,13 +441,17 @@ class Table:
     def tell_presence(self) -> None:
         if self.play is None:
             return
-        message = p.Presence(self.presence())
+        message = p.Presence(self.presence(), self.watching())
         for conn in list(self.conns):
             conn.send(message)
 
     def say(self, line: p.ChatLine) -> None:
         """A chat line, to everyone at the table (players and spectators)."""
         self.chat.append(line)
+        try:  # kept with the table (a restart keeps it), never in the game's record
+            self.hub.store.set_chat(self.id, msgspec.json.encode(list(self.chat)))
+        except Exception as exc:  # (as a save that fails: the chat goes on)
+            LOG.error("table %d: could not store its chat: %s", self.id, exc)
         message = p.Chat([line])
         for conn in list(self.conns):
             conn.send(message)
@@ -594,6 +603,11 @@ class Hub:
         table.stored_record = stored.has_record
         table.creator = stored.creator
         table.result = stored.result
+        if stored.chat:
+            try:
+                table.chat.extend(msgspec.json.decode(stored.chat, type=list[p.ChatLine]))
+            except msgspec.DecodeError:  # (msgspec.ValidationError is one): the game matters more
+                LOG.error("table %d: its chat cannot be read back; it starts again", stored.id)
         if stored.activity is not None:
             table.activity = stored.activity
         if stored.record is not None:
@@ -948,11 +962,36 @@ class Hub:
         table = conn.table
         if table is None or table.play is None:
             raise IllegalAction("Chat is kept at a table in play: sit down at one, or watch it.")
-        refusal = self._chat_refusal(conn.player.key, chat_text(message.text))
+        text = chat_text(message.text)
+        if text.startswith(("/mute ", "/unmute ")):
+            self._mute(conn, table, text)
+            return
+        refusal = self._chat_refusal(conn.player.key, text)
+        if refusal is None and conn.seat is None and conn.player.key in table.muted:
+            refusal = "A player of this table has muted you: your lines are not shown here."
         if refusal is not None:
             conn.send(p.Notice(refusal, "warning"))  # (not "error": that answers a move)
             return
         table.say(p.ChatLine(conn.player.name or "", chat_text(message.text), spectator=conn.seat is None))
+
+    def _mute(self, conn: Conn, table: Table, text: str) -> None:
+        """``/mute NAME`` (or ``/unmute NAME``): a player silences a spectator at this table."""
+        command, _, name = text.partition(" ")
+        if conn.seat is None:
+            conn.send(p.Notice("Only the players of a table may mute someone watching it.", "warning"))
+            return
+        watchers = {c.player.name.casefold(): c.player for c in table.conns if c.seat is None and c.player.name}
+        watcher = watchers.get(name.strip().casefold())
+        if watcher is None:
+            conn.send(p.Notice(f"Nobody called {name.strip()} watches this table.", "warning"))
+            return
+        if command == "/mute":
+            table.muted.add(watcher.key)
+            conn.send(p.Notice(f"{watcher.name} is muted at this table: their lines are no longer shown."))
+        else:
+            table.muted.discard(watcher.key)
+            conn.send(p.Notice(f"{watcher.name} may write at this table again."))
+        LOG.info("%s %sd %s at table %d", conn.player.name, command[1:], watcher.name, table.id)
 
     def _chat_refusal(self, key: str, text: str) -> str | None:
         """Why that line may not be said now, in a sentence; None: it may."""
@@ -1005,6 +1044,8 @@ class Hub:
         if arrived and how is not None and table.play is not None and not table.finished:
             table.say(p.ChatLine("", f"{self._seat_name(table, seat)} is back."))
             table.tell_presence()  # (before seat_conn: the one coming back hears it there)
+        elif seat is None and table.play is not None:
+            table.tell_presence()  # someone more is watching
         table.seat_conn(conn)
 
     def _seat_name(self, table: Table, seat: int | None) -> str:
@@ -1024,6 +1065,8 @@ class Hub:
         conn.table = conn.seat = None
         if seat is None:
             LOG.info("%s stopped watching table %d", who, table.id)
+            if isinstance(table, Table):
+                table.tell_presence()
         elif how == p.AWAY:
             LOG.info("%s dropped from table %d, seat %d (the connection ended)", who, table.id, seat + 1)
         else:

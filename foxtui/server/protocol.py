@@ -240,6 +240,8 @@ class Presence(msgspec.Struct, tag="presence", frozen=True):
     (went back to the lobby; the seat is kept) or BOT."""
 
     seats: list[str]
+    #: the names of those watching (spectators)
+    watching: list[str] = []
 
 
 class Start(msgspec.Struct, tag="start", frozen=True):

@@ -38,6 +38,7 @@ LATER_COLUMNS = (
     ("abandoned", "INTEGER NOT NULL DEFAULT 0"),  # nobody came back for too long, or cancelled
     ("creator", "TEXT"),  # the key that set it up (it may cancel it before the game begins)
     ("result", "TEXT"),  # a finished game's result in words ("Ada won"), for the lobby
+    ("chat", "BLOB"),  # the table's chat lines (protocol.ChatLine), JSON; not the game's record
 )
 
 
@@ -65,6 +66,7 @@ class StoredTable(msgspec.Struct):
     has_record: bool = False
     creator: str | None = None
     result: str = ""
+    chat: bytes | None = None  # the chat's lines, JSON (read by the hub, which knows their type)
 
 
 class DamagedRow(msgspec.Struct):
@@ -127,6 +129,9 @@ class Store:
         )
         return int(cur.lastrowid)
 
+    def set_chat(self, table_id: int, lines: bytes) -> None:
+        self._db.execute("UPDATE tables SET chat = ? WHERE id = ?", (lines, table_id))
+
     def set_result(self, table_id: int, result: str) -> None:
         self._db.execute("UPDATE tables SET result = ? WHERE id = ?", (result, table_id))
 
@@ -163,16 +168,17 @@ class Store:
         out: list[StoredTable | DamagedRow] = []
         try:
             rows = self._db.execute(
-                "SELECT id, spec, owners, record IS NOT NULL, finished, activity, abandoned, creator, result"
+                "SELECT id, spec, owners, record IS NOT NULL, finished, activity, abandoned, creator, result, chat"
                 " FROM tables ORDER BY id"
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is damaged ({exc}).") from None
-        for table_id, spec, owners, has_record, finished, activity, abandoned, creator, result in rows:
+        for table_id, spec, owners, has_record, finished, activity, abandoned, creator, result, chat in rows:
             row = self._read_row(table_id, spec, owners, bool(has_record), bool(finished), activity, bool(abandoned))
             if isinstance(row, StoredTable):
                 row.creator = creator if isinstance(creator, str) else None
                 row.result = result if isinstance(result, str) else ""
+                row.chat = chat if isinstance(chat, bytes) else None
             out.append(row)
         return out
 

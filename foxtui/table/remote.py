@@ -58,6 +58,7 @@ class RemoteTable:
         self.chat: list[p.ChatLine] = []
         #: per seat: here, away, left or bot (``protocol.Presence``)
         self.presence: list[str] = []
+        self.watching: list[str] = []  # the names of those watching
         #: a real-time round held back for everyone: who is still reading the summary,
         #: and the countdown (``protocol.Start``); None: no round is held back
         self.start: p.Start | None = None
@@ -96,13 +97,19 @@ class RemoteTable:
         self.start = None if message.seconds == 0 else message
 
     def away(self) -> list[str]:
-        """The other seats' players who are not here, in words ("Bo away", "Cy left")."""
+        """The other seats' players who are not here, in words ("Bo away", "Cy left"),
+        then who watches ("Cy watching", "3 watching")."""
         words = {p.AWAY: "away", p.LEFT: "left"}
-        return [
+        out = [
             f"{self._seats[n].name} {words[how]}"
             for n, how in enumerate(self.presence)
             if how in words and n != self.seat and n < len(self._seats)
         ]
+        if 0 < len(self.watching) <= 2:
+            out.append(f"{' and '.join(self.watching)} watching")
+        elif self.watching:
+            out.append(f"{len(self.watching)} watching")
+        return out
 
     def refused(self) -> None:
         """The server refused the move sent: the keys work again."""

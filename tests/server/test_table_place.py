@@ -640,3 +640,52 @@ def test_a_round_that_begins_with_one_seats_turn_is_held_when_everyone_loots(tmp
         await ada.expect(p.Start, lambda m: m.seconds == 0)
 
     run(main())
+
+
+def test_a_player_mutes_a_spectator_and_the_table_knows_who_watches(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada, bo, table_id = await two_players(hub)
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        cy.send(p.Watch(table_id))
+        assert (await ada.expect(p.Presence, lambda m: m.watching)).watching == ["Cy"]
+        cy.send(p.Say("spoilers!"))
+        await ada.expect(p.Chat, lambda m: not m.whole)
+        cy.send(p.Say("/mute Ada"))  # a spectator mutes nobody
+        assert "Only the players" in (await cy.expect(p.Notice)).text
+        ada.send(p.Say("/mute Dee"))
+        assert "Nobody called Dee" in (await ada.expect(p.Notice)).text
+        ada.send(p.Say("/mute cy"))
+        assert "Cy is muted" in (await ada.expect(p.Notice)).text
+        cy.send(p.Say("more spoilers"))
+        assert "muted you" in (await cy.expect(p.Notice)).text
+        await quiet(bo)
+        assert [line.text for line in chats(bo)] == ["spoilers!"]
+        ada.send(p.Say("/unmute Cy"))
+        await ada.expect(p.Notice)
+        cy.send(p.Say("sorry"))
+        assert (await bo.expect(p.Chat, lambda m: not m.whole)).lines[0].text == "sorry"
+        await cy.close()
+        assert (await ada.expect(p.Presence, lambda m: not m.watching)).watching == []
+
+    run(main())
+
+
+def test_the_chat_is_kept_with_the_table_across_a_restart_and_not_in_its_record(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        ada, bo, table_id = await two_players(hub)
+        ada.send(p.Say("see you after the restart"))
+        await bo.expect(p.Chat, lambda m: not m.whole)
+        record = hub.tables[table_id].play.session.record
+        assert "restart" not in repr(record)
+        await ada.close()
+        await bo.close()
+        hub.close()
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada")
+        ada.send(p.Join(table_id))
+        whole = await ada.expect(p.Chat, lambda m: m.whole)
+        assert [line.text for line in whole.lines if line.name] == ["see you after the restart"]
+
+    run(main())

@@ -52,7 +52,7 @@ class ChatScreen(ModalScreen[None]):
     ChatScreen { align: center bottom; }
     #chat-box { width: 100%; height: auto; max-height: 70%; border: round $accent; background: $surface; }
     #chat-lines { height: auto; max-height: 12; }
-    #chat-signals { color: $text-muted; }
+    #chat-signals, #chat-mute { color: $text-muted; }
     #chat-input { margin-top: 1; }
     """
     BINDINGS = [
@@ -64,7 +64,13 @@ class ChatScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, lines: Sequence[Any], game: str, send: Callable[[str], None], *, column: int | None = None
+        self,
+        lines: Sequence[Any],
+        game: str,
+        send: Callable[[str], None],
+        *,
+        column: int | None = None,
+        player: bool = True,
     ) -> None:
         """``column``: the column the player looks at (Fox Matters' signals name it)."""
         super().__init__()
@@ -74,10 +80,13 @@ class ChatScreen(ModalScreen[None]):
             signals = [s for s in signals if "{column}" not in s]
         self._signals = [s.format(column=column) for s in signals]
         self._send = send
+        self._player = player  # (a player may mute a spectator)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             yield Static("Table chat — enter sends the line, escape goes back to the table", id="chat-title")
+            if self._player:
+                yield Static(Text("/mute NAME silences someone watching; /unmute NAME lets them write again"), id="chat-mute")
             yield RichLog(id="chat-lines", wrap=True, markup=False, auto_scroll=True)
             if self._signals:
                 signals = "  ".join(f"F{n + 1} {words}" for n, words in enumerate(self._signals))

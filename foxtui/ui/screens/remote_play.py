@@ -114,7 +114,11 @@ class RemotePlayScreen(PlayScreen):
 
         column = getattr(self.panel, "_column", None)  # (Fox Matters' signals name the column)
         chat = ChatScreen(
-            self.remote.chat, self.remote.game.id, self.app.link.say, column=None if column is None else column + 1
+            self.remote.chat,
+            self.remote.game.id,
+            self.app.link.say,
+            column=None if column is None else column + 1,
+            player=self.remote.seat is not None,
         )
         self._over(chat, lambda _: None)
 
