@@ -478,3 +478,29 @@ def test_sessions_multiplexed_over_one_connection_are_capped(tmp_path, keys, tmu
         master.terminate()
         master.wait(10)
         server.stop()
+
+
+def test_over_ssh_a_line_said_at_the_table_reaches_the_other_player_and_a_drop_is_told(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        ada.press("n")
+        ada.wait_for("New table", "Create")
+        ada.press("C-s")  # You and another player, Master Fox
+        ada.wait_for("waiting for 1")
+        bo = login(tmux, server, keys["bo"], "Bo")
+        bo.press("j")
+        bo.wait_for("Bo's view")
+        ada.wait_for("Ada's view", "c Chat")
+        ada.press("c")
+        ada.wait_for("Table chat")
+        ada.type("good luck, Bo \x1b[31m")
+        ada.press("Enter")
+        bo.wait_for("Ada: good luck, Bo")
+        bo.kill()  # his terminal closes: the connection drops
+        ada.wait_for("Bo's connection dropped")
+        ada.wait_for("Bo away")
+        log = server.log.read_text()
+        assert "Bo dropped from table 1, seat 2 (the connection ended)" in log
+    finally:
+        server.stop()
