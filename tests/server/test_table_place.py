@@ -689,3 +689,29 @@ def test_the_chat_is_kept_with_the_table_across_a_restart_and_not_in_its_record(
         assert [line.text for line in whole.lines if line.name] == ["see you after the restart"]
 
     run(main())
+
+
+def test_a_quick_signal_is_one_key_from_the_fox_matters_table_and_names_the_column(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        bo.send(p.CreateTable("fox-matters", {}, ["human", "you"]))
+        await bo.expect(p.Notice)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the lobby")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await pilot.press("3", "f1")  # zoom into column 3, then say so
+            line = (await bo.expect(p.Chat, lambda m: not m.whole)).lines[0]
+            assert line == p.ChatLine("Ada", "I take column 3.")
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
+            assert "“Help on column 3, please.”" in app.screen.markdown
+            assert any(k.lower() == "f1" and w == "Quick signal 1" for k, w in app.screen.keys), app.screen.keys
+
+    run(main())

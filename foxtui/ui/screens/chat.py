@@ -35,6 +35,14 @@ QUICK_SIGNALS: dict[str, list[str]] = {
 }
 
 
+def quick_signals(game: str, column: int | None = None) -> list[str]:
+    """The game's quick signals, Fox Matters' naming ``column`` (left out without one)."""
+    signals = QUICK_SIGNALS.get(game, [])
+    if column is None:
+        signals = [s for s in signals if "{column}" not in s]
+    return [s.format(column=column) for s in signals]
+
+
 def chat_words(line: Any) -> Text:
     """One chat line as the table shows it: who wrote it, then what."""
     if not line.name:
@@ -75,10 +83,7 @@ class ChatScreen(ModalScreen[None]):
         """``column``: the column the player looks at (Fox Matters' signals name it)."""
         super().__init__()
         self._lines = list(lines)
-        signals = QUICK_SIGNALS.get(game, [])
-        if column is None:
-            signals = [s for s in signals if "{column}" not in s]
-        self._signals = [s.format(column=column) for s in signals]
+        self._signals = quick_signals(game, column)
         self._send = send
         self._player = player  # (a player may mute a spectator)
 

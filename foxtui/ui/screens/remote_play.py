@@ -28,7 +28,14 @@ WARN_BEFORE = 10.0
 
 
 class RemotePlayScreen(PlayScreen):
-    BINDINGS = [Binding("c", "chat", "Chat", id="remote_play.chat")]
+    BINDINGS = [
+        Binding("c", "chat", "Chat", id="remote_play.chat"),
+        # a quick signal is one key from the table (the help lists what each says)
+        *[
+            Binding(f"f{n}", f"signal({n - 1})", f"Quick signal {n}", id=f"remote_play.signal{n}", show=False)
+            for n in range(1, 6)
+        ],
+    ]
 
     def __init__(self, table: RemoteTable) -> None:
         self.remote = table
@@ -65,8 +72,12 @@ class RemotePlayScreen(PlayScreen):
         from .help import HelpScreen
 
         game = self.table.game
+        from .chat import quick_signals
+
         keys_help = _shared_table_words(self.panel.KEYS_HELP)
-        markdown = "\n\n".join(part for part in (keys_help, game.rules_markdown) if part)
+        signals = quick_signals(game.id, self._column())
+        table_help = SHARED_TABLE_HELP + "".join(f"\n  - **F{n + 1}**: “{s}”" for n, s in enumerate(signals))
+        markdown = "\n\n".join(part for part in (keys_help, table_help, game.rules_markdown) if part)
         keys = help_keys(self, all_of=(self, self.panel))
         self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
@@ -109,18 +120,29 @@ class RemotePlayScreen(PlayScreen):
 
     # --- the table's chat
 
+    def _column(self) -> int | None:
+        column = getattr(self.panel, "_column", None)  # (Fox Matters' signals name the column)
+        return None if column is None else column + 1
+
     def action_chat(self) -> None:
         from .chat import ChatScreen
 
-        column = getattr(self.panel, "_column", None)  # (Fox Matters' signals name the column)
         chat = ChatScreen(
             self.remote.chat,
             self.remote.game.id,
             self.app.link.say,
-            column=None if column is None else column + 1,
+            column=self._column(),
             player=self.remote.seat is not None,
         )
         self._over(chat, lambda _: None)
+
+    def action_signal(self, n: int) -> None:
+        from .chat import quick_signals
+
+        signals = quick_signals(self.remote.game.id, self._column())
+        if n < len(signals):
+            self.app.link.say(signals[n])
+            self.notify(f"You said: {signals[n]}", markup=False, timeout=4)
 
     def chat_arrived(self, lines: list[Any]) -> None:
         """New chat lines: into the chat if it is open, else told at the corner."""
@@ -176,6 +198,10 @@ class RemotePlayScreen(PlayScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return False  # nothing is taken back at a shared table
+        if action == "signal":
+            from .chat import quick_signals
+
+            return int(parameters[0]) < len(quick_signals(self.remote.game.id, self._column()))  # type: ignore[call-overload]
         return super().check_action(action, parameters)
 
     def on_unmount(self) -> None:
@@ -186,6 +212,18 @@ class RemotePlayScreen(PlayScreen):
             self.app.table = None
             if not getattr(self.app, "hung_up", False):
                 self.app.link.leave()
+
+
+SHARED_TABLE_HELP = """\
+**At a shared table**
+
+- **c** opens the table's chat: what players and spectators said, and a line to
+  write (enter sends it). A player may write `/mute NAME` there to silence
+  someone watching, `/unmute NAME` to let them write again.
+- The status line says who is away (their connection dropped) or left, and who
+  watches. A real-time round starts on every screen at once: when everyone has
+  read the last round's summary, a count of three.
+- Quick signals, one key each, said to the table:"""
 
 
 def _shared_table_words(markdown: str) -> str:
