@@ -312,6 +312,8 @@ class Table:
         if len(to_act) < 2 and not self.finished:
             return  # one seat's turn first: the round is held when everyone plays at once
         self._round_seen = round
+        if not summary and self.hub.countdown <= 0:
+            return  # no count: the first round opens as its players are seated
         humans = [s for s in to_act if not play.is_bot(s)]
         if self.finished or not humans or driver.clock_left() is not None:
             return  # (a table clock runs on the game's own time: Fox Matters has its Ready)
@@ -359,7 +361,8 @@ class Table:
         names = [play.seats[s].name for s in sorted(self.held or ())]
         message = p.Start(names, seconds)
         for conn in list(self.conns):
-            conn.send(message)
+            if conn.logged is not None:  # (seated at the game: a first count is told there)
+                conn.send(message)
 
     # --- who sees what
 
@@ -1063,6 +1066,7 @@ class Hub:
         seat = conn.seat
         who = conn.player.name or conn.player.key
         conn.table = conn.seat = None
+        conn.logged = None
         if seat is None:
             LOG.info("%s stopped watching table %d", who, table.id)
             if isinstance(table, Table):
