@@ -715,3 +715,19 @@ def test_a_quick_signal_is_one_key_from_the_fox_matters_table_and_names_the_colu
             assert any(k.lower() == "f1" and w == "Quick signal 1" for k, w in app.screen.keys), app.screen.keys
 
     run(main())
+
+
+def test_the_lobby_header_tells_the_players_own_tables_truly():
+    from foxtui.ui.screens.lobby import lobby_note
+
+    def table(id, status, yours=True, free=0, created=False, result=""):
+        seats = [p.SeatSlot("Ada", yours=yours)] + [p.SeatSlot("") for _ in range(free)]
+        return p.TableInfo(id, "master-fox", "Master Fox", seats, status, 0, result=result, created=created)
+
+    done = table(3, "finished", result="Ada won")
+    assert lobby_note([done], 0, 1) == "Your game at table 3 (Master Fox) is over: Ada won. w shows it again."
+    waiting = table(2, "waiting", free=2, created=True)
+    assert lobby_note([done, waiting], 0, 1).startswith("You sit at table 2 (Master Fox), waiting for 2 more players; x cancels it")
+    assert "x leaves it" in lobby_note([table(2, "waiting", free=1)], 0, 1)
+    assert "press j on it to rejoin" in lobby_note([done, waiting, table(4, "playing")], 0, 1)
+    assert lobby_note([table(5, "finished", yours=False)], 1, 2).startswith("j joins a free seat")
