@@ -731,3 +731,12 @@ def test_the_lobby_header_tells_the_players_own_tables_truly():
     assert "x leaves it" in lobby_note([table(2, "waiting", free=1)], 0, 1)
     assert "press j on it to rejoin" in lobby_note([done, waiting, table(4, "playing")], 0, 1)
     assert lobby_note([table(5, "finished", yours=False)], 1, 2).startswith("j joins a free seat")
+
+
+def test_long_options_wrap_in_the_game_column():
+    from foxtui.ui.screens.lobby import COLUMNS, game_text
+
+    info = p.TableInfo(1, "master-fox", "Master Fox", [], "waiting", 0, options="target eggs 15, touches per turn 5, mode realtime")
+    lines = game_text(info).splitlines()
+    assert lines[0] == "Master Fox" and all(len(line) < COLUMNS[1][2] for line in lines)
+    assert " ".join(lines[1:]) == "(target eggs 15, touches per turn 5, mode realtime)"

@@ -89,7 +89,12 @@ def status_text(table: TableInfo) -> str:
 
 
 def game_text(table: TableInfo) -> str:
-    return table.title + (f"\n({table.options})" if table.options else "")
+    """The game, then its options wrapped to the column (nothing cut at 80 columns)."""
+    import textwrap
+
+    if not table.options:
+        return table.title
+    return "\n".join([table.title, *textwrap.wrap(f"({table.options})", COLUMNS[1][2] - 1)])
 
 
 #: the lobby's columns: label, key, width (fixed: auto-sized columns may be drawn
