@@ -234,13 +234,13 @@ def test_a_spectator_reads_the_round_summary_and_chats_from_the_table(tmp_path):
             await wait_until(pilot, lambda: "you are Cy" in screen_text(app), "the lobby")
             await pilot.press("w")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
-            assert "c Chat" in screen_text(app)
+            assert "/ Chat" in screen_text(app)
             await play_to_round_two(hub, table_id, [ada, bo])
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RoundSummaryScreen", "the summary")
             assert "Round 1" in screen_text(app)
             await pilot.press("enter")
             await wait_until(pilot, lambda: "Ada, Bo still reading" in screen_text(app), "the held round")
-            await pilot.press("c")
+            await pilot.press("slash")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
             await pilot.press(*"nice round", "enter")
             line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
@@ -248,7 +248,7 @@ def test_a_spectator_reads_the_round_summary_and_chats_from_the_table(tmp_path):
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "back at the table")
             bo.send(p.Say("thanks [b]Cy[/b]"))
             await wait_until(pilot, lambda: any("Bo: thanks [b]Cy[/b]" in n.message for n in app._notifications), "Bo's line")
-            await pilot.press("c")
+            await pilot.press("slash")
             await wait_until(pilot, lambda: "Cy (watching): nice round" in screen_text(app), "the kept lines")
             assert "Bo: thanks [b]Cy[/b]" in screen_text(app)
 
@@ -553,7 +553,7 @@ def test_a_spectator_has_no_do_it_the_help_no_keyboard_passing_and_the_name_ques
             await wait_until(pilot, lambda: "you are Cy" in screen_text(app), "the lobby")
             await pilot.press("w")
             await wait_until(pilot, lambda: "Public view" in screen_text(app), "the table")
-            assert "Do it" not in screen_text(app) and "c Chat" in screen_text(app)
+            assert "Do it" not in screen_text(app) and "/ Chat" in screen_text(app)
             await pilot.press("question_mark")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
             words = " ".join(w for k, w in app.screen.keys) + app.screen.markdown

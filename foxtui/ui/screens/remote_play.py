@@ -29,7 +29,8 @@ WARN_BEFORE = 10.0
 
 class RemotePlayScreen(PlayScreen):
     BINDINGS = [
-        Binding("c", "chat", "Chat", id="remote_play.chat"),
+        # "/": every letter is some game's key (Fox Matters' cards take a to z)
+        Binding("slash", "chat", "Chat", id="remote_play.chat"),
         # a quick signal is one key from the table (the help lists what each says)
         *[
             Binding(f"f{n}", f"signal({n - 1})", f"Quick signal {n}", id=f"remote_play.signal{n}", show=False)
@@ -217,7 +218,7 @@ class RemotePlayScreen(PlayScreen):
 SHARED_TABLE_HELP = """\
 **At a shared table**
 
-- **c** opens the table's chat: what players and spectators said, and a line to
+- **/** opens the table's chat: what players and spectators said, and a line to
   write (enter sends it). A player may write `/mute NAME` there to silence
   someone watching, `/unmute NAME` to let them write again.
 - The status line says who is away (their connection dropped) or left, and who
