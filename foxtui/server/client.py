@@ -49,6 +49,7 @@ class ClientApp(FoxApp):
         self.link = link
         self.table: RemoteTable | None = None
         self.ended: str | None = None  # why the connection ended, once it has
+        self.hung_up = False  # the terminal went away (SIGHUP): the server sees a drop
         self._screen_diff = ScreenDiff()
         self._recoveries: list[float] = []
         # The fork server drew a lobby before forking: its parsed stylesheets are kept,
@@ -135,10 +136,18 @@ class ClientApp(FoxApp):
             and self._driver is not None
         )
 
+    def on_terminal_lost(self, message: Any) -> None:
+        # a hang-up is a dropped connection, not a goodbye: the table is not told "left"
+        self.hung_up = True
+        super().on_terminal_lost(message)
+
     def get_default_screen(self) -> Any:
         from foxtui.ui.screens.lobby import LobbyScreen
 
-        return LobbyScreen(self.link)
+        lobby = LobbyScreen(self.link)
+        # Textual loads the CSS_PATH of pushed screens only: the base screen's, here
+        self._load_screen_css(lobby)
+        return lobby
 
     def on_mount(self) -> None:
         self.run_worker(self._listen(), name="server-link", exit_on_error=False)
@@ -167,16 +176,24 @@ class ClientApp(FoxApp):
             self.lobby.welcome(message.name)
         elif isinstance(message, p.Lobby):
             self.lobby.show_tables(message.tables, message.page, message.pages)
+        elif isinstance(message, p.Games):
+            from foxtui.ui.screens.lobby import MyGamesScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, MyGamesScreen):
+                    screen.show_games(message.tables, message.page, message.pages, message.total)
         elif isinstance(message, p.Seated):
             self._seated(message)
         elif isinstance(message, p.Update):
-            for screen in self.screen_stack:
-                if isinstance(screen, RemotePlayScreen) and screen.table is self.table:
-                    screen.server_update(message)
-                    return
+            screen = self._table_screen()
+            if screen is not None:
+                screen.server_update(message)
+                return
             if self.table is not None:
                 self.table.apply(message)
                 self._open_table()
+        elif isinstance(message, (p.Chat, p.Presence, p.Start)) and self.table is not None:
+            self._table_news(message)
         elif isinstance(message, p.WholeLog):
             from foxtui.ui.screens.game_log import GameLogScreen
 
@@ -188,10 +205,38 @@ class ClientApp(FoxApp):
                 self.release_keys()
             self.notify(message.text, severity=_SEVERITY.get(message.severity, "information"))
 
+    def _table_screen(self) -> Any:
+        """The screen of the table this client is at, once it is open (else None)."""
+        from foxtui.ui.screens.remote_play import RemotePlayScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, RemotePlayScreen) and screen.table is self.table:
+                return screen
+        return None
+
+    def _table_news(self, message: p.Chat | p.Presence | p.Start) -> None:
+        """What the table says besides its game: chat, who is here, a held round."""
+        table = self.table
+        assert table is not None
+        screen = self._table_screen()
+        if isinstance(message, p.Chat):
+            news = table.take_chat(message)
+            if screen is not None and news:
+                screen.chat_arrived(news)
+            return
+        if isinstance(message, p.Presence):
+            table.presence = list(message.seats)
+            table.watching = list(message.watching)
+        else:
+            table.take_start(message)
+        if screen is not None:
+            screen.table_news_changed(message)
+
     def _seated(self, message: p.Seated) -> None:
         from foxtui.games import GAMES
 
         self.table = RemoteTable(self.link.send, message.table, GAMES[message.game], message.seat, message.seats)
+        self.lobby.offered_rejoin = True  # at a table already: back in the lobby, no "Rejoin?"
         while len(self.screen_stack) > 1:
             self.pop_screen()  # a table opens over the lobby, never over another table
 

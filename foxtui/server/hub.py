@@ -14,6 +14,8 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
+from collections import deque
 from typing import Any, Callable
 
 import msgspec
@@ -47,6 +49,23 @@ MAX_TABLES_PER_KEY = 5
 MAX_BACKLOG = 4 * 1024 * 1024
 NAME_RE = re.compile(r"^[\w][\w .'-]{0,15}$")
 MOVE_SECONDS = (0.0, 0.05, 3600.0)  # off, and the smallest and largest limits
+CHAT_LENGTH = p.CHAT_LENGTH
+#: chat lines a key may write within CHAT_WINDOW seconds (every table together)
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+#: seconds the next real-time round waits for its players to read the last one's
+#: summary, then the seconds of its countdown (the shaker's "3, 2, 1")
+READY_WAIT = 20.0
+COUNTDOWN = 3
+#: chat lines a table keeps (and sends to whoever sits down or comes to watch)
+CHAT_KEPT = 100
+
+
+def chat_text(text: str) -> str:
+    """A chat line as the table reads it: no control or format characters (a terminal
+    escape, a bidi override, a zero-width joiner), runs of white space as one space."""
+    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or not unicodedata.category(ch).startswith("C"))
+    return " ".join(kept.split())
 
 
 def playable_game_ids() -> list[str]:
@@ -133,6 +152,25 @@ class Table:
         #: a finished game whose record is in the database, read when someone watches it
         self.stored_record = False
         self.conns: set[Conn] = set()
+        #: the key that set it up (None: a table stored before this was kept)
+        self.creator: str | None = None
+        self.result = ""  # once finished: who won, in words
+        #: the table's chat (kept while the server runs, not in the game's record)
+        self.chat: deque[p.ChatLine] = deque(maxlen=CHAT_KEPT)
+        #: how each seat's player went, when they are not here: AWAY or LEFT
+        self.gone: dict[int, str] = {}
+        #: the keys of spectators a player muted here
+        self.muted: set[str] = set()
+        #: a real-time round that starts for everyone at once: the seats still reading
+        #: the summary, then the countdown's seconds (None: no round is held back)
+        self.held: set[int] | None = None
+        self.countdown: int | None = None
+        self._hold_timer: asyncio.TimerHandle | None = None
+        self._round_seen = 0
+        #: the seats whose players read this round's summary already (a round that
+        #: begins with one seat's turn, Master Fox's mission to keep, is held later)
+        self._read: set[int] = set()
+        self._read_round = 0
 
     # --- seats
 
@@ -166,15 +204,21 @@ class Table:
             else:
                 name = self.hub.names.get(owner, "") if owner else ""
                 slots.append(p.SeatSlot(name, yours=owner == viewer.key, online=owner in online))
+        play = self.play
+        phase = getattr(play.session.state, "phase", "") if play is not None and not self.finished else ""
         return p.TableInfo(
             self.id,
             self.game.id,
             self.game.title,
             slots,
             self.status(),
-            self.play.step_count if self.play else 0,
+            play.step_count if play else 0,
             self.spec.move_seconds,
             _options_words(self.game, self.options),
+            round=play.round() if play is not None else 0,
+            phase=phase.replace("_", " ") if isinstance(phase, str) else "",
+            result=self.result,
+            created=self.creator is not None and self.creator == viewer.key,
         )
 
     def _bot_name(self, seat: int) -> str:
@@ -192,6 +236,8 @@ class Table:
         LOG.info("table %d: %s begins (%s)", self.id, self.game.title, ", ".join(names))
         self._begin(session)
         session.save()
+        self._round_seen = 0
+        self._hold_new_round(summary=False)  # a real-time first round counts down too
         for conn in list(self.conns):
             self.seat_conn(conn)
 
@@ -212,6 +258,7 @@ class Table:
             realtime_bot_delay=pace.realtime if hub.realtime_bot_delay is None else hub.realtime_bot_delay,
             move_seconds=self.spec.move_seconds,
         )
+        self._round_seen = self.play.round()
         if not self.finished:
             self.driver.start()
 
@@ -235,8 +282,87 @@ class Table:
 
     def stop(self) -> None:
         """The server is stopping: a running clock is kept to the second."""
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
         if self.driver is not None:
             self.driver.close()
+
+    # --- a real-time round starts for everyone at once
+
+    @property
+    def holding(self) -> bool:
+        return self.held is not None or self.countdown is not None
+
+    def _hold_new_round(self, summary: bool = True) -> None:
+        """A new round where several seats act at once (real time) waits until every
+        player here has read the last round's summary (or READY_WAIT), then counts
+        down on every screen; nobody, bot or player, acts before it ends. The first
+        round (``summary`` False) has nothing to read: it counts down at once."""
+        play, driver = self.play, self.driver
+        assert play is not None and driver is not None
+        if getattr(self.options, "mode", None) != "realtime":
+            return  # (where nobody races, as in turns or secret choices, nothing is unfair)
+        round = play.round()
+        if round != self._read_round:
+            self._read, self._read_round = set(), round
+        if round <= self._round_seen:
+            return
+        to_act = play.to_act()
+        if len(to_act) < 2 and not self.finished:
+            return  # one seat's turn first: the round is held when everyone plays at once
+        self._round_seen = round
+        if not summary and self.hub.countdown <= 0:
+            return  # no count: the first round opens as its players are seated
+        humans = [s for s in to_act if not play.is_bot(s)]
+        if self.finished or not humans or driver.clock_left() is not None:
+            return  # (a table clock runs on the game's own time: Fox Matters has its Ready)
+        here = {c.seat for c in self.conns if c.seat is not None and c.seat in humans}
+        self.held = here - self._read if summary else set()
+        driver.pause()
+        self._hold_timer = asyncio.get_running_loop().call_later(self.hub.ready_wait, self._count_down)
+        if not self.held:
+            self._count_down()
+
+    def seat_ready(self, seat: int) -> None:
+        """The seat's player dismissed the summary."""
+        self._read.add(seat)
+        if self.held is None or seat not in self.held:
+            return
+        self.held.discard(seat)
+        if self.held:
+            self._tell_start()
+        else:
+            self._count_down()
+
+    def seat_left(self, seat: int) -> None:
+        """The seat's player is no longer here: the round does not wait for them."""
+        self.seat_ready(seat)
+
+    def _count_down(self) -> None:
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+        self.held = None
+        self.countdown = self.hub.countdown if self.countdown is None else self.countdown - 1
+        if self.countdown <= 0:
+            self.countdown = None
+            self._hold_timer = None
+            self._tell_start(0)
+            assert self.driver is not None
+            self.driver.resume()  # the bots' moves that came due meanwhile
+            self.broadcast()  # everyone's moves, at once
+            return
+        self._tell_start(self.countdown)
+        self._hold_timer = asyncio.get_running_loop().call_later(1.0, self._count_down)
+
+    def _tell_start(self, seconds: int | None = None) -> None:
+        play = self.play
+        assert play is not None
+        names = [play.seats[s].name for s in sorted(self.held or ())]
+        message = p.Start(names, seconds)
+        for conn in list(self.conns):
+            if conn.logged is not None:  # (seated at the game: a first count is told there)
+                conn.send(message)
 
     # --- who sees what
 
@@ -246,7 +372,12 @@ class Table:
             return
         conn.logged = None  # a new seat (or none): its log is told again from its side
         conn.send(p.Seated(self.id, self.game.id, conn.seat, list(self.play.seats)))
+        conn.send(p.Chat(list(self.chat), whole=True))
+        conn.send(p.Presence(self.presence(), self.watching()))
         conn.send(self.update_for(conn))
+        if self.holding:
+            names = [self.play.seats[s].name for s in sorted(self.held or ())]
+            conn.send(p.Start(names, self.countdown))
 
     def update_for(self, conn: Conn, table_part: dict[str, Any] | None = None) -> p.Update:
         """What ``conn`` may see now: its seat's view and moves, and the log lines it
@@ -255,7 +386,7 @@ class Table:
         play = self.play
         assert play is not None
         seat = conn.seat
-        legal = [] if seat is None or self.finished else play.legal_actions(seat)
+        legal = [] if seat is None or self.finished or self.holding else play.legal_actions(seat)
         steps = play.step_count
         told = max(steps - p.LOG_LINES, conn.logged or 0)
         conn.logged = steps
@@ -298,6 +429,36 @@ class Table:
         for conn in list(self.conns):
             conn.send(self.update_for(conn, table_part))
 
+    # --- who is here, and what they say
+
+    def watching(self) -> list[str]:
+        return sorted({c.player.name or "" for c in self.conns if c.seat is None} - {""})
+
+    def presence(self) -> list[str]:
+        here = {c.seat for c in self.conns if c.seat is not None}
+        return [
+            p.BOT if bot is not None else p.HERE if n in here else self.gone.get(n, p.AWAY)
+            for n, bot in enumerate(self.spec.bots)
+        ]
+
+    def tell_presence(self) -> None:
+        if self.play is None:
+            return
+        message = p.Presence(self.presence(), self.watching())
+        for conn in list(self.conns):
+            conn.send(message)
+
+    def say(self, line: p.ChatLine) -> None:
+        """A chat line, to everyone at the table (players and spectators)."""
+        self.chat.append(line)
+        try:  # kept with the table (a restart keeps it), never in the game's record
+            self.hub.store.set_chat(self.id, msgspec.json.encode(list(self.chat)))
+        except Exception as exc:  # (as a save that fails: the chat goes on)
+            LOG.error("table %d: could not store its chat: %s", self.id, exc)
+        message = p.Chat([line])
+        for conn in list(self.conns):
+            conn.send(message)
+
     # --- play
 
     def player_act(self, conn: Conn, action: Any) -> None:
@@ -310,6 +471,8 @@ class Table:
             raise IllegalAction("The game starts when every seat is taken.")
         if self.finished:
             raise IllegalAction("The game is over.")
+        if self.holding:
+            raise IllegalAction("The round starts on every screen at once; wait for the count.")
         self.driver.act(conn.seat, action)
 
     # --- the driver's listener
@@ -321,12 +484,21 @@ class Table:
             self.active()
         if news.kind == "stand_in" and news.seat is not None:
             LOG.info("table %d: time ran out for seat %d; a bot chose for it", self.id, news.seat + 1)
-        if play.outcome() is not None and not self.finished:
+        outcome = play.outcome()
+        if outcome is not None and not self.finished:
             self.finished = True
             self.active()  # it stays in the lobby a while from now
-            LOG.info("table %d: the game is over after %d steps", self.id, play.step_count)
+            self.result = result_words(outcome, [seat.name for seat in play.seats])
+            LOG.info("table %d: the game is over after %d steps (%s)", self.id, play.step_count, self.result)
             play.save()  # now marked finished
+            try:
+                self.hub.store.set_result(self.id, self.result)
+            except Exception as exc:  # (as a save that fails: the lobby just says less)
+                LOG.error("table %d: could not store its result: %s", self.id, exc)
+        self._hold_new_round()
         self.broadcast()
+        if self.held is not None:
+            self._tell_start()
         if self.finished:
             self.hub.lobby_changed()
 
@@ -381,6 +553,8 @@ class Hub:
         seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
         max_tables_per_key: int = MAX_TABLES_PER_KEY,
         clock: Callable[[], float] = time.time,
+        ready_wait: float = READY_WAIT,
+        countdown: int = COUNTDOWN,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -388,6 +562,8 @@ class Hub:
         self._seed = seed
         self.max_tables_per_key = max_tables_per_key
         self.clock = clock
+        self.ready_wait = ready_wait
+        self.countdown = countdown
         self.tables: dict[int, Table | DamagedTable] = {}
         self.names: dict[str, str] = store.player_names()  # key -> display name
         #: each name's confusable skeleton (names.name_key) -> the key whose name it is
@@ -398,6 +574,8 @@ class Hub:
         self._listed: list[int] = []
         self._by_key: dict[str, set[int]] = {}
         self._sweeping: asyncio.TimerHandle | None = None
+        #: when each key wrote its latest chat lines (the rate limit's window)
+        self._said: dict[str, deque[float]] = {}
 
     # --- starting again
 
@@ -426,6 +604,13 @@ class Hub:
         table.finished = stored.finished
         table.abandoned = stored.abandoned
         table.stored_record = stored.has_record
+        table.creator = stored.creator
+        table.result = stored.result
+        if stored.chat:
+            try:
+                table.chat.extend(msgspec.json.decode(stored.chat, type=list[p.ChatLine]))
+            except msgspec.DecodeError:  # (msgspec.ValidationError is one): the game matters more
+                LOG.error("table %d: its chat cannot be read back; it starts again", stored.id)
         if stored.activity is not None:
             table.activity = stored.activity
         if stored.record is not None:
@@ -539,7 +724,7 @@ class Hub:
 
     def _gone(self, conn: Conn) -> None:
         self.conns.discard(conn)
-        self._leave_table(conn)
+        self._leave_table(conn, p.AWAY)  # the connection ended without a goodbye: a drop
         conn.close()
 
     def handle(self, conn: Conn, message: Any) -> None:
@@ -558,6 +743,10 @@ class Hub:
             p.Act: self._act,
             p.WantLog: self._want_log,
             p.LobbyPage: self._lobby_page,
+            p.Say: self._say,
+            p.Ready: self._ready,
+            p.Close: self._close,
+            p.WantGames: self._my_games,
         }[type(message)]
         try:
             handler(conn, message)
@@ -646,8 +835,9 @@ class Hub:
             raise IllegalAction(refusal)
         spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds, message.bot_speed)
         owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
-        table_id = self.store.new_table(spec, owners, self.clock())
+        table_id = self.store.new_table(spec, owners, self.clock(), conn.player.key)
         table = self.tables[table_id] = Table(self, table_id, spec, owners)
+        table.creator = conn.player.key
         self._list(table)
         LOG.info("%s created table %d (%s, %d seats)", conn.player.name, table_id, game.title, len(bots))
         if "you" in message.seats:
@@ -719,6 +909,113 @@ class Hub:
         play, seat = table.play, conn.seat
         conn.send(p.WholeLog(play.log(seat, last=play.step_count), play.since_move(seat) if seat is not None else 0))
 
+    def _close(self, conn: Conn, message: p.Close) -> None:
+        """Before its game begins, a table's creator cancels it; a player leaves their seat."""
+        table = self._table(message.table)
+        key = conn.player.key
+        if table.finished:
+            raise IllegalAction(f"The game at table {table.id} is over; it leaves the lobby within the hour (My games keeps it).")
+        if table.play is not None:
+            raise IllegalAction(f"The game at table {table.id} is in play: your seat stays yours until it ends.")
+        if table.creator == key:
+            self._cancel(conn, table)
+            return
+        seat = table.seat_of(key)
+        if seat is None:
+            raise IllegalAction(f"Table {table.id} is not yours to cancel, and you have no seat at it.")
+        table.owners[seat] = None
+        self._by_key.get(key, set()).discard(table.id)
+        table.active()
+        table.save()
+        for other in list(table.conns):
+            if other.player.key == key:
+                table.conns.discard(other)
+                other.table = other.seat = None
+        LOG.info("%s gave up seat %d at table %d before its game began", conn.player.name, seat + 1, table.id)
+        conn.send(p.Notice(f"You left your seat at table {table.id}."))
+        self.lobby_changed()
+
+    def _cancel(self, conn: Conn, table: Table) -> None:
+        table.abandoned = True  # (as an abandoned table: its row stays, nobody plays it)
+        table.stop()
+        self.store.abandon(table.id)
+        self._unlist(table)
+        for other in list(table.conns):
+            table.conns.discard(other)
+            other.table = other.seat = None
+            if other.player.key != conn.player.key:
+                other.send(p.Notice(f"{conn.player.name} cancelled table {table.id}.", "warning"))
+        LOG.info("%s cancelled table %d before its game began", conn.player.name, table.id)
+        conn.send(p.Notice(f"Table {table.id} is cancelled."))
+        self.lobby_changed()
+
+    def _my_games(self, conn: Conn, message: p.WantGames) -> None:
+        """The player's games, newest first, finished or not (abandoned ones left out)."""
+        key = conn.player.key
+        mine = [
+            t for n, t in sorted(self.tables.items(), reverse=True)
+            if isinstance(t, Table) and not t.abandoned and key in t.owners
+        ]  # fmt: skip
+        pages = max(1, -(-len(mine) // LOBBY_PAGE))
+        page = min(max(message.page, 0), pages - 1)
+        shown = mine[page * LOBBY_PAGE : (page + 1) * LOBBY_PAGE]
+        conn.send(p.Games([t.info(conn.player) for t in shown], page=page, pages=pages, total=len(mine)))
+
+    def _say(self, conn: Conn, message: p.Say) -> None:
+        table = conn.table
+        if table is None or table.play is None:
+            raise IllegalAction("Chat is kept at a table in play: sit down at one, or watch it.")
+        text = chat_text(message.text)
+        if text.startswith(("/mute ", "/unmute ")):
+            self._mute(conn, table, text)
+            return
+        refusal = self._chat_refusal(conn.player.key, text)
+        if refusal is None and conn.seat is None and conn.player.key in table.muted:
+            refusal = "A player of this table has muted you: your lines are not shown here."
+        if refusal is not None:
+            conn.send(p.Notice(refusal, "warning"))  # (not "error": that answers a move)
+            return
+        table.say(p.ChatLine(conn.player.name or "", chat_text(message.text), spectator=conn.seat is None))
+
+    def _mute(self, conn: Conn, table: Table, text: str) -> None:
+        """``/mute NAME`` (or ``/unmute NAME``): a player silences a spectator at this table."""
+        command, _, name = text.partition(" ")
+        if conn.seat is None:
+            conn.send(p.Notice("Only the players of a table may mute someone watching it.", "warning"))
+            return
+        watchers = {c.player.name.casefold(): c.player for c in table.conns if c.seat is None and c.player.name}
+        watcher = watchers.get(name.strip().casefold())
+        if watcher is None:
+            conn.send(p.Notice(f"Nobody called {name.strip()} watches this table.", "warning"))
+            return
+        if command == "/mute":
+            table.muted.add(watcher.key)
+            conn.send(p.Notice(f"{watcher.name} is muted at this table: their lines are no longer shown."))
+        else:
+            table.muted.discard(watcher.key)
+            conn.send(p.Notice(f"{watcher.name} may write at this table again."))
+        LOG.info("%s %sd %s at table %d", conn.player.name, command[1:], watcher.name, table.id)
+
+    def _chat_refusal(self, key: str, text: str) -> str | None:
+        """Why that line may not be said now, in a sentence; None: it may."""
+        if not text:
+            return "That line has nothing to say."
+        if len(text) > CHAT_LENGTH:
+            return f"A chat line is at most {CHAT_LENGTH} characters; that one has {len(text)}."
+        now = self.clock()
+        said = self._said.setdefault(key, deque())
+        while said and now - said[0] >= CHAT_WINDOW:
+            said.popleft()
+        if len(said) >= CHAT_BURST:
+            return f"At most {CHAT_BURST} lines in {CHAT_WINDOW:.0f} seconds; wait a moment before the next."
+        said.append(now)
+        return None
+
+    def _ready(self, conn: Conn, message: p.Ready) -> None:
+        table = conn.table
+        if table is not None and conn.seat is not None and isinstance(table, Table):
+            table.seat_ready(conn.seat)
+
     def _table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.abandoned:
@@ -741,19 +1038,53 @@ class Hub:
     def _place(self, conn: Conn, table: Table, seat: int | None) -> None:
         if conn.table is not None and conn.table is not table:
             self._leave_table(conn)
+        arrived = seat is not None and not any(c.seat == seat for c in table.conns if c is not conn)
+        how = table.gone.pop(seat, None) if seat is not None else None
         conn.table, conn.seat = table, seat
         table.conns.add(conn)
         if table.play is None and table.free_seats:
             conn.send(p.Notice(f"You sit at table {table.id}; the game starts when every seat is taken."))
+        if arrived and how is not None and table.play is not None and not table.finished:
+            table.say(p.ChatLine("", f"{self._seat_name(table, seat)} is back."))
+            table.tell_presence()  # (before seat_conn: the one coming back hears it there)
+        elif seat is None and table.play is not None:
+            table.tell_presence()  # someone more is watching
         table.seat_conn(conn)
 
-    def _leave_table(self, conn: Conn) -> None:
+    def _seat_name(self, table: Table, seat: int | None) -> str:
+        if seat is not None and table.play is not None:
+            return table.play.seats[seat].name
+        return self.names.get(table.owners[seat] or "", "") if seat is not None else ""
+
+    def _leave_table(self, conn: Conn, how: str = p.LEFT) -> None:
+        """``conn`` is no longer at its table: it went back to the lobby (LEFT) or its
+        connection ended (AWAY); a seat stays its player's either way."""
         table = conn.table
         if table is None:
             return
         table.conns.discard(conn)
-        LOG.info("%s left table %d", conn.player.name or conn.player.key, table.id)
+        seat = conn.seat
+        who = conn.player.name or conn.player.key
         conn.table = conn.seat = None
+        conn.logged = None
+        if seat is None:
+            LOG.info("%s stopped watching table %d", who, table.id)
+            if isinstance(table, Table):
+                table.tell_presence()
+        elif how == p.AWAY:
+            LOG.info("%s dropped from table %d, seat %d (the connection ended)", who, table.id, seat + 1)
+        else:
+            LOG.info("%s left table %d, seat %d (back to the lobby)", who, table.id, seat + 1)
+        if seat is not None and isinstance(table, Table) and not any(c.seat == seat for c in table.conns):
+            table.gone[seat] = how
+            if table.play is not None and not table.finished:
+                name = self._seat_name(table, seat)
+                if how == p.AWAY:
+                    table.say(p.ChatLine("", f"{name}'s connection dropped; the seat is kept for them."))
+                else:
+                    table.say(p.ChatLine("", f"{name} left the table; the seat is kept for them."))
+                table.tell_presence()
+                table.seat_left(seat)
         self.lobby_changed()
 
     # --- the lobby
@@ -801,6 +1132,18 @@ class Hub:
         for conn in list(self.conns):
             if conn.player.name is not None and (conn.table is None or conn.table.play is None):
                 conn.send(self.lobby_for(conn.player, conn.lobby_page))
+
+
+def result_words(outcome: Any, names: list[str]) -> str:
+    """A finished game's result, as the lobby says it."""
+    if outcome.coop_won is not None:
+        return "won together" if outcome.coop_won else "lost together"
+    winners = [names[s] for s in outcome.winners]
+    if not winners:
+        return "nobody won"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} won"
 
 
 def _options_words(game: Any, options: Any) -> str:

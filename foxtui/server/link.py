@@ -43,11 +43,23 @@ class ServerLink:
     def page(self, page: int) -> None:
         self.send(p.LobbyPage(page))
 
+    def close_table(self, table: int) -> None:
+        self.send(p.Close(table))
+
+    def my_games(self, page: int) -> None:
+        self.send(p.WantGames(page))
+
     def leave(self) -> None:
         self.send(p.Leave())
 
     def want_log(self) -> None:
         self.send(p.WantLog())
+
+    def say(self, text: str) -> None:
+        self.send(p.Say(text))
+
+    def ready(self) -> None:
+        self.send(p.Ready())
 
     def create_table(
         self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str

@@ -84,6 +84,28 @@ class LobbyPage(msgspec.Struct, tag="lobby_page", frozen=True):
     page: int
 
 
+class Say(msgspec.Struct, tag="say", frozen=True):
+    """A line for the table's chat (the player's or spectator's own words)."""
+
+    text: str
+
+
+class Ready(msgspec.Struct, tag="ready", frozen=True):
+    """The player has read the interlude (a round's summary) and is ready to go on."""
+
+
+class Close(msgspec.Struct, tag="close", frozen=True):
+    """Before a table's game begins: its creator cancels it, a player leaves their seat."""
+
+    table: int
+
+
+class WantGames(msgspec.Struct, tag="want_games", frozen=True):
+    """A page of the player's own games, finished or not (the "My games" list)."""
+
+    page: int = 0
+
+
 class Trouble(msgspec.Struct, tag="trouble", frozen=True):
     """Something went wrong in the client process (a traceback): for the server's log,
     never for the player's screen."""
@@ -91,7 +113,7 @@ class Trouble(msgspec.Struct, tag="trouble", frozen=True):
     text: str
 
 
-ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog | LobbyPage | Trouble
+ClientMessage = SetName | CreateTable | Join | Watch | Leave | Act | WantLog | LobbyPage | Say | Ready | Close | WantGames | Trouble
 
 
 # --- server -> client ----------------------------------------------------------------
@@ -118,10 +140,23 @@ class TableInfo(msgspec.Struct, frozen=True):
     steps: int
     move_seconds: float = 0.0
     options: str = ""  # the non-default options, in words
+    round: int = 0  # the round (or year) in play; 0 before the game begins
+    phase: str = ""  # what the game is at now, in its own words ("loot", "planning")
+    result: str = ""  # a finished game's result in words ("Ada won")
+    created: bool = False  # set up by the viewer, who may cancel it before it begins
 
 
 class Lobby(msgspec.Struct, tag="lobby", frozen=True):
     """One page of the lobby's tables (the player's own first)."""
+
+    tables: list[TableInfo]
+    page: int = 0
+    pages: int = 1
+    total: int = 0
+
+
+class Games(msgspec.Struct, tag="games", frozen=True):
+    """One page of the player's own games, newest first (an answer to WantGames)."""
 
     tables: list[TableInfo]
     page: int = 0
@@ -178,11 +213,50 @@ class Notice(msgspec.Struct, tag="notice", frozen=True):
     severity: str = "information"  # "information" | "warning" | "error"
 
 
+#: the longest chat line, in characters (after control characters are taken out)
+CHAT_LENGTH = 200
+
+
+class ChatLine(msgspec.Struct, frozen=True):
+    #: the writer's name as the lobby shows it ("" for what the table itself says)
+    name: str
+    text: str  # plain text: drawn as it is, never read as markup
+    spectator: bool = False  # written by someone watching, not playing
+
+
+class Chat(msgspec.Struct, tag="chat", frozen=True):
+    """New lines of the table's chat; ``whole``: every line kept, replacing what was shown."""
+
+    lines: list[ChatLine]
+    whole: bool = False
+
+
+#: what a seat's player is doing, as ``Presence`` tells it
+HERE, AWAY, LEFT, BOT = "here", "away", "left", "bot"
+
+
+class Presence(msgspec.Struct, tag="presence", frozen=True):
+    """Who is at the table now, per seat: HERE, AWAY (the connection dropped), LEFT
+    (went back to the lobby; the seat is kept) or BOT."""
+
+    seats: list[str]
+    #: the names of those watching (spectators)
+    watching: list[str] = []
+
+
+class Start(msgspec.Struct, tag="start", frozen=True):
+    """The next real-time round waits for its players: who has still to read the
+    summary, and then seconds of a countdown nobody may act in (0: play)."""
+
+    waiting_for: list[str]
+    seconds: int | None = None
+
+
 class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
     text: str
 
 
-ServerMessage = Welcome | Lobby | Seated | Update | WholeLog | Notice | Goodbye
+ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye
 
 
 # --- framing -------------------------------------------------------------------------

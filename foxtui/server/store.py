@@ -35,7 +35,10 @@ CREATE TABLE IF NOT EXISTS tables (
 #: columns added since the first schema: (name, definition); added to an older file
 LATER_COLUMNS = (
     ("activity", "REAL"),  # when a player last moved, joined or created it (Unix time)
-    ("abandoned", "INTEGER NOT NULL DEFAULT 0"),  # nobody came back for too long
+    ("abandoned", "INTEGER NOT NULL DEFAULT 0"),  # nobody came back for too long, or cancelled
+    ("creator", "TEXT"),  # the key that set it up (it may cancel it before the game begins)
+    ("result", "TEXT"),  # a finished game's result in words ("Ada won"), for the lobby
+    ("chat", "BLOB"),  # the table's chat lines (protocol.ChatLine), JSON; not the game's record
 )
 
 
@@ -61,6 +64,9 @@ class StoredTable(msgspec.Struct):
     activity: float | None = None
     abandoned: bool = False
     has_record: bool = False
+    creator: str | None = None
+    result: str = ""
+    chat: bytes | None = None  # the chat's lines, JSON (read by the hub, which knows their type)
 
 
 class DamagedRow(msgspec.Struct):
@@ -114,12 +120,20 @@ class Store:
 
     # --- tables
 
-    def new_table(self, spec: TableSpec, owners: list[str | None], activity: float | None = None) -> int:
+    def new_table(
+        self, spec: TableSpec, owners: list[str | None], activity: float | None = None, creator: str | None = None
+    ) -> int:
         cur = self._db.execute(
-            "INSERT INTO tables (spec, owners, activity) VALUES (?, ?, ?)",
-            (msgspec.json.encode(spec), msgspec.json.encode(owners), activity),
+            "INSERT INTO tables (spec, owners, activity, creator) VALUES (?, ?, ?, ?)",
+            (msgspec.json.encode(spec), msgspec.json.encode(owners), activity, creator),
         )
         return int(cur.lastrowid)
+
+    def set_chat(self, table_id: int, lines: bytes) -> None:
+        self._db.execute("UPDATE tables SET chat = ? WHERE id = ?", (lines, table_id))
+
+    def set_result(self, table_id: int, result: str) -> None:
+        self._db.execute("UPDATE tables SET result = ? WHERE id = ?", (result, table_id))
 
     def save_table(
         self,
@@ -154,12 +168,18 @@ class Store:
         out: list[StoredTable | DamagedRow] = []
         try:
             rows = self._db.execute(
-                "SELECT id, spec, owners, record IS NOT NULL, finished, activity, abandoned FROM tables ORDER BY id"
+                "SELECT id, spec, owners, record IS NOT NULL, finished, activity, abandoned, creator, result, chat"
+                " FROM tables ORDER BY id"
             ).fetchall()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is damaged ({exc}).") from None
-        for table_id, spec, owners, has_record, finished, activity, abandoned in rows:
-            out.append(self._read_row(table_id, spec, owners, bool(has_record), bool(finished), activity, bool(abandoned)))
+        for table_id, spec, owners, has_record, finished, activity, abandoned, creator, result, chat in rows:
+            row = self._read_row(table_id, spec, owners, bool(has_record), bool(finished), activity, bool(abandoned))
+            if isinstance(row, StoredTable):
+                row.creator = creator if isinstance(creator, str) else None
+                row.result = result if isinstance(result, str) else ""
+                row.chat = chat if isinstance(chat, bytes) else None
+            out.append(row)
         return out
 
     def _read_row(

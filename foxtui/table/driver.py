@@ -365,6 +365,9 @@ class TableDriver:
             self._limit_ends.pop(seat, None)
             if self._closed:
                 return
+            if self._paused:  # (a held round): the limit starts again when play resumes
+                self._pending = True
+                return
             table = self.table
             if seat in table.to_act() and not table.is_bot(seat):
                 self._play_for(seat, "stand_in")

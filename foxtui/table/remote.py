@@ -20,6 +20,8 @@ from foxtui.server import protocol as p
 from .base import FinishedGame
 
 NO_UNDO = "Moves cannot be taken back at a shared table."
+#: chat lines a client keeps
+CHAT_KEPT = 100
 
 
 class RemoteTable:
@@ -52,6 +54,14 @@ class RemoteTable:
         self.move_deadline: float | None = None
         #: a move was sent and the server has not answered yet
         self.waiting = False
+        #: the table's chat as the server sent it (the newest ``CHAT_KEPT`` lines)
+        self.chat: list[p.ChatLine] = []
+        #: per seat: here, away, left or bot (``protocol.Presence``)
+        self.presence: list[str] = []
+        self.watching: list[str] = []  # the names of those watching
+        #: a real-time round held back for everyone: who is still reading the summary,
+        #: and the countdown (``protocol.Start``); None: no round is held back
+        self.start: p.Start | None = None
 
     def apply(self, update: p.Update) -> None:
         """Take in what the server sent."""
@@ -74,6 +84,32 @@ class RemoteTable:
         if update.record is not None and self._finished is None:
             record = decode_record(update.record, "the finished game")
             self._finished = FinishedGame(record, final_state(record, "the finished game"))
+
+    def take_chat(self, message: p.Chat) -> list[p.ChatLine]:
+        """New chat lines (``whole``: every line the table keeps); returns those that are news."""
+        if message.whole:
+            self.chat = list(message.lines)
+            return []
+        self.chat = (self.chat + list(message.lines))[-CHAT_KEPT:]
+        return list(message.lines)
+
+    def take_start(self, message: p.Start) -> None:
+        self.start = None if message.seconds == 0 else message
+
+    def away(self) -> list[str]:
+        """The other seats' players who are not here, in words ("Bo away", "Cy left"),
+        then who watches ("Cy watching", "3 watching")."""
+        words = {p.AWAY: "away", p.LEFT: "left"}
+        out = [
+            f"{self._seats[n].name} {words[how]}"
+            for n, how in enumerate(self.presence)
+            if how in words and n != self.seat and n < len(self._seats)
+        ]
+        if 0 < len(self.watching) <= 2:
+            out.append(f"{' and '.join(self.watching)} watching")
+        elif self.watching:
+            out.append(f"{len(self.watching)} watching")
+        return out
 
     def refused(self) -> None:
         """The server refused the move sent: the keys work again."""

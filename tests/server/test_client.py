@@ -69,7 +69,7 @@ def test_two_players_see_each_other_move_and_a_spectator_sees_no_sack(tmp_path):
             await wait_until(pilot, lambda: table.step_count == 2, "Ada's grab")
             assert hub.tables[1].play.session.record.steps[-1].seat == 0
         async with app2.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: "step 2" in screen_text(app2), "the lobby")
+            await wait_until(pilot, lambda: "round 1" in screen_text(app2), "the lobby")
             await pilot.press("w")
             await wait_until(pilot, lambda: "Public view" in screen_text(app2), "the spectator's view")
             assert app2.table.seat is None and humans_to_act(app2.table) == []

@@ -202,15 +202,20 @@ def play_one(term: Terminal) -> bool:
 def play_until(terms: list[Terminal], done, timeout: float = 90.0) -> None:
     deadline = time.monotonic() + timeout
     last: dict[str, str] = {}
+    since: dict[str, float] = {}
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError("the game did not get there in time:\n" + "\n".join(t.text() for t in terms))
         moved = False
         for term in terms:
             screen = term.text()
-            if screen != last.get(term.name):  # act once per new screen, never twice on one
+            # act once per new screen, never twice on one; but as a person would, again
+            # on a screen that stayed the same for a while (a key that crossed a change)
+            stale = time.monotonic() - since.get(term.name, 0.0) > 3.0
+            if screen != last.get(term.name) or stale:
                 if play_one(term):
                     last[term.name] = screen
+                    since[term.name] = time.monotonic()
                     moved = True
         if not moved:
             time.sleep(0.03)
@@ -286,7 +291,8 @@ def test_two_players_play_master_fox_to_the_end_across_a_restart(tmp_path, keys,
             term.wait_for(f"{name}'s view")
         assert steps_at(server) == before
 
-        play_until([ada, bo], lambda: "results" in ada.text() and "results" in bo.text())
+        # (each real-time round waits for both summaries, then counts three)
+        play_until([ada, bo], lambda: "results" in ada.text() and "results" in bo.text(), timeout=300.0)
         assert "wins" in ada.text() and "wins" in bo.text()
         log = server.log.read_text()
         assert "Bo joined table 1, seat 2" in log and "Ada rejoined table 1, seat 1" in log
@@ -476,4 +482,30 @@ def test_sessions_multiplexed_over_one_connection_are_capped(tmp_path, keys, tmu
     finally:
         master.terminate()
         master.wait(10)
+        server.stop()
+
+
+def test_over_ssh_a_line_said_at_the_table_reaches_the_other_player_and_a_drop_is_told(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        ada.press("n")
+        ada.wait_for("New table", "Create")
+        ada.press("C-s")  # You and another player, Master Fox
+        ada.wait_for("waiting for 1")
+        bo = login(tmux, server, keys["bo"], "Bo")
+        bo.press("j")
+        bo.wait_for("Bo's view")
+        ada.wait_for("Ada's view", "/ Chat")
+        ada.press("/")
+        ada.wait_for("Table chat")
+        ada.type("good luck, Bo \x1b[31m")
+        ada.press("Enter")
+        bo.wait_for("Ada: good luck, Bo")
+        bo.kill()  # his terminal closes: the connection drops
+        ada.wait_for("Bo's connection dropped")
+        ada.wait_for("Bo away")
+        log = server.log.read_text()
+        assert "Bo dropped from table 1, seat 2 (the connection ended)" in log
+    finally:
         server.stop()

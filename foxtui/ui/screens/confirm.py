@@ -19,6 +19,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", "No", id="confirm.no_escape", show=False),
     ]
 
+    #: the buttons' words (a subclass with other keys says them)
+    LABELS = ("Yes (y)", "No (n)")
+
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
@@ -27,8 +30,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="confirm-question")
             with Horizontal(id="confirm-buttons"):
-                yield _button("Yes (y)", "yes")
-                yield _button("No (n)", "no")
+                yield _button(self.LABELS[0], "yes")
+                yield _button(self.LABELS[1], "no")
         yield KeyBar()  # its own keys, not those of the screen underneath
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

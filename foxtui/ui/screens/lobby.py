@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
 from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.options_form import FormError, OptionField, OptionsForm, option_fields
+from .confirm import ConfirmScreen
 
 if TYPE_CHECKING:  # the server's lobby rows, read by name; the lobby never builds a message
     from foxtui.server.protocol import TableInfo
@@ -44,6 +45,8 @@ class LobbyLink(Protocol):
     def join(self, table: int) -> None: ...
     def watch(self, table: int) -> None: ...
     def page(self, page: int) -> None: ...
+    def close_table(self, table: int) -> None: ...
+    def my_games(self, page: int) -> None: ...
     def create_table(
         self, game: str, options: dict[str, Any], seats: list[str], move_seconds: float, bot_speed: str
     ) -> None: ...
@@ -60,6 +63,7 @@ def _games() -> dict[str, Any]:
 
 
 def seats_text(table: TableInfo) -> str:
+    """One seat a line (a column of 80 columns' lobby holds no more)."""
     parts = []
     for slot in table.seats:
         if slot.bot is not None:
@@ -67,8 +71,10 @@ def seats_text(table: TableInfo) -> str:
         elif not slot.name:
             parts.append("free")
         else:
-            parts.append(f"{slot.name}{' (you)' if slot.yours else ''}{'' if slot.online else ' (away)'}")
-    return ", ".join(parts)
+            # a finished game has nobody to wait for: nobody is "away" from it
+            away = not slot.online and table.status == "playing" and not slot.yours
+            parts.append(f"{slot.name}{' (you)' if slot.yours else ''}{' (away)' if away else ''}")
+    return "\n".join(parts)
 
 
 def status_text(table: TableInfo) -> str:
@@ -76,18 +82,49 @@ def status_text(table: TableInfo) -> str:
         free = sum(1 for slot in table.seats if slot.bot is None and not slot.name)
         return f"waiting for {free}"
     if table.status == "playing":
-        return f"step {table.steps}"
+        return "\n".join(part for part in (f"round {table.round}" if table.round else "", table.phase) if part)
     if table.status == "damaged":
         return "damaged"
-    return "finished"
+    return "\n".join(part for part in ("finished", table.result) if part)
+
+
+def game_text(table: TableInfo) -> str:
+    """The game, then its options wrapped to the column (nothing cut at 80 columns)."""
+    import textwrap
+
+    if not table.options:
+        return table.title
+    return "\n".join([table.title, *textwrap.wrap(f"({table.options})", COLUMNS[1][2] - 1)])
+
+
+#: the lobby's columns: label, key, width (fixed: auto-sized columns may be drawn
+#: before they have grown to fit the rows, and 80 columns must hold all four)
+COLUMNS = (("#", "id", 3), ("Game", "game", 26), ("Seats", "seats", 26), ("Status", "status", 14))
+
+
+def fill_grid(grid: DataTable, tables: list[TableInfo]) -> None:
+    """The tables, one row each; a row as tall as its longest cell (a seat a line)."""
+    if not grid.columns:
+        for label, key, width in COLUMNS:
+            grid.add_column(label, key=key, width=width)
+    row = grid.cursor_row
+    grid.clear()
+    for t in tables:
+        cells = (game_text(t), seats_text(t), status_text(t))
+        height = max(cell.count("\n") + 1 for cell in cells)  # (auto height lets the grid outgrow the screen)
+        grid.add_row(str(t.id), *(Text(cell) for cell in cells), key=str(t.id), height=height)
+    if tables:
+        grid.move_cursor(row=min(max(row, 0), len(tables) - 1))
 
 
 class LobbyScreen(Screen[None]):
     CSS_PATH = stylesheets("lobby.tcss")
     BINDINGS = [
         Binding("n", "new_table", "New table", id="lobby.new"),
-        Binding("j", "join", "Join / rejoin", id="lobby.join"),
+        Binding("j", "join", "Join", id="lobby.join"),
         Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("x", "close_table", "Leave", id="lobby.close"),
+        Binding("g", "my_games", "My games", id="lobby.games"),
         Binding("question_mark", "help", "Help", id="lobby.help"),
         Binding("q", "quit", "Quit", id="lobby.quit"),
         # priority: the table list would take them to scroll, and a page of it fits anyway
@@ -102,7 +139,8 @@ class LobbyScreen(Screen[None]):
         self.tables: list[TableInfo] = []
         self.page = 0  # the page of the server's tables shown, of ``pages``
         self.pages = 1
-        self._offered_rejoin = False
+        self.offered_rejoin = False
+        self.last_request: TableRequest | None = None  # the form starts from the last table
 
     def compose(self) -> ComposeResult:
         yield Static("foxtui — shared tables", id="lobby-title")
@@ -114,19 +152,15 @@ class LobbyScreen(Screen[None]):
         self._grid().focus()
 
     def _grid(self) -> DataTable:
-        grid = self.query_one(DataTable)
-        if not grid.columns:  # the server's first lobby may come before the mount
-            # fixed widths: auto-sized columns may be drawn before they have grown to fit
-            # the rows (a cramped "Mast" for Master Fox), and 80 columns must hold all four
-            for label, key, width in (("#", "id", 3), ("Game", "game", 26), ("Seats", "seats", 26), ("Status", "status", 14)):
-                grid.add_column(label, key=key, width=width)
-        return grid
+        return self.query_one(DataTable)
 
     # --- from the server
 
     def welcome(self, name: str | None) -> None:
         self.name_ = name
         if name is None:
+            # connected: what is behind the question says so, not "Connecting…"
+            self.query_one("#lobby-note", Static).update("Connected. Choose your name to see the tables.")
             if not isinstance(self.app.screen, NameScreen):
                 self.app.push_screen(NameScreen(self.link))
             return
@@ -137,42 +171,23 @@ class LobbyScreen(Screen[None]):
     def show_tables(self, tables: list[TableInfo], page: int = 0, pages: int = 1) -> None:
         self.tables = tables
         self.page, self.pages = page, pages
-        grid = self._grid()
-        row = grid.cursor_row
-        grid.clear()
-        for t in tables:
-            title = t.title + (f" ({t.options})" if t.options else "")
-            grid.add_row(str(t.id), Text(title), Text(seats_text(t)), status_text(t), key=str(t.id))
+        fill_grid(self._grid(), tables)
         mine = [t for t in tables if t.status == "playing" and any(s.yours for s in t.seats)]
-        waiting = [t for t in tables if t.status == "waiting" and any(s.yours for s in t.seats)]
-        if mine:
-            note = f"You have a seat at table {mine[0].id} ({mine[0].title}): press j on it to rejoin."
-        elif waiting:
-            note = f"You sit at table {waiting[0].id}; its game starts when every seat is taken."
-        elif tables:
-            note = "j joins a free seat, w watches a game, n sets up a new table."
-        else:
-            note = "No tables yet: press n to set one up."
-        if pages > 1:
-            note += f" Page {page + 1} of {pages} (PgDn, PgUp)."
-        self.query_one("#lobby-note", Static).update(note)
-        if tables:
-            grid.move_cursor(row=min(row, len(tables) - 1))
-        if mine and not self._offered_rejoin:
-            self._offered_rejoin = True  # offered once per login; the note stays
+        self.query_one("#lobby-note", Static).update(Text(lobby_note(tables, page, pages)))
+        grid = self._grid()
+        if mine and not self.offered_rejoin:
+            self.offered_rejoin = True  # offered once per login; the note stays
             grid.move_cursor(row=tables.index(mine[0]))
             self._offer_rejoin(mine[0])
 
     def _offer_rejoin(self, table: TableInfo) -> None:
-        from .confirm import ConfirmScreen
-
         def answered(yes: bool | None) -> None:
             if yes:
                 self.link.join(table.id)
 
         if self.app.screen is self:
             self.app.push_screen(
-                ConfirmScreen(f"Your seat at table {table.id} ({table.title}) is kept for you. Rejoin it?"), answered
+                RejoinScreen(f"Your seat at table {table.id} ({table.title}) is kept for you. Rejoin it?"), answered
             )
 
     # --- the player's choices
@@ -198,6 +213,32 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self.link.watch(table.id)
 
+    def action_close_table(self) -> None:
+        from .confirm import ConfirmScreen
+
+        table = self._selected()
+        if table is None:
+            return
+        if table.status != "waiting":
+            self.notify("Only a table whose game has not begun can be cancelled or left.", severity="warning")
+            return
+        if table.created:
+            question = f"Cancel table {table.id} ({table.title})? It leaves the lobby, and whoever sits there is told."
+        elif any(slot.yours for slot in table.seats):
+            question = f"Leave your seat at table {table.id} ({table.title})? It is free for another player then."
+        else:
+            self.notify(f"Table {table.id} is not yours to cancel, and you have no seat at it.", severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.link.close_table(table.id)
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_my_games(self) -> None:
+        self.app.push_screen(MyGamesScreen(self.link))
+
     def action_page(self, step: int) -> None:
         wanted = self.page + step
         if 0 <= wanted < self.pages:
@@ -206,9 +247,10 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         def created(request: TableRequest | None) -> None:
             if request is not None:
+                self.last_request = request
                 self.link.create_table(*request)
 
-        self.app.push_screen(CreateTableScreen(), created)
+        self.app.push_screen(CreateTableScreen(self.last_request), created)
 
     def action_help(self) -> None:
         from .help import HelpScreen, binding_keys
@@ -228,6 +270,11 @@ Every table of this server is listed with its seats and how far its game is.
   A seat is yours for the whole game: if your connection drops, log in again
   with the same key and rejoin it.
 - **w** watches a game in play: you see what everyone may see, nobody's secrets.
+  On a finished game it shows the results and the replay.
+- **x** cancels a table you set up, or leaves your seat at one, before its game
+  begins.
+- **g** lists your games, finished or not, newest first, with their results and
+  replays (a finished game stays in the lobby for an hour only).
 - **PgDn** and **PgUp** turn the pages of a long list; your own tables come first.
   A finished game stays listed for an hour; a table nobody comes back to leaves
   the list after a day (not begun) or a week (in play). A damaged table is listed
@@ -238,6 +285,112 @@ Every table of this server is listed with its seats and how far its game is.
 
 A game starts when every seat is taken. Moves cannot be taken back at a shared table.
 """
+
+
+def lobby_note(tables: list[TableInfo], page: int, pages: int) -> str:
+    """The sentence under the lobby's title: what the player's own tables are at."""
+    def yours(status: str) -> list[TableInfo]:
+        return [t for t in tables if t.status == status and any(s.yours for s in t.seats)]
+
+    playing, waiting, finished = yours("playing"), yours("waiting"), yours("finished")
+    if playing:
+        note = f"You have a seat at table {playing[0].id} ({playing[0].title}): press j on it to rejoin."
+    elif waiting:
+        t = waiting[0]
+        free = sum(1 for slot in t.seats if slot.bot is None and not slot.name)
+        more = f"{free} more player{'s' if free != 1 else ''}"
+        note = f"You sit at table {t.id} ({t.title}), waiting for {more}; x {'cancels' if t.created else 'leaves'} it."
+    elif finished:
+        t = finished[0]
+        note = f"Your game at table {t.id} ({t.title}) is over{': ' + t.result if t.result else ''}. w shows it again."
+    elif tables:
+        note = "j joins a free seat, w watches a game, n sets up a new table."
+    else:
+        note = "No tables yet: press n to set one up."
+    if pages > 1:
+        note += f" Page {page + 1} of {pages} (PgDn, PgUp)."
+    return note
+
+
+class RejoinScreen(ConfirmScreen, inherit_bindings=False):
+    """"Rejoin your seat?" on login: keys the lobby beneath does not use, so a key meant
+    for the lobby (n, say, pressed as the question came) does not answer it."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Rejoin", id="rejoin.yes"),
+        Binding("enter", "answer(True)", "Rejoin", id="rejoin.yes_enter", show=False),
+        Binding("escape", "answer(False)", "Not now", id="rejoin.no"),
+    ]
+    LABELS = ("Rejoin (y)", "Not now (esc)")
+
+
+class MyGamesScreen(Screen[None]):
+    """The player's own games, newest first: rejoin one in play, see a finished one again."""
+
+    CSS_PATH = stylesheets("lobby.tcss")
+    BINDINGS = [
+        Binding("enter", "open", "Open", id="my_games.open"),
+        Binding("escape", "back", "Back", id="my_games.back"),
+        Binding("pagedown", "page(1)", "Next page", id="my_games.next_page", priority=True),
+        Binding("pageup", "page(-1)", "Previous page", id="my_games.previous_page", priority=True),
+    ]
+
+    def __init__(self, link: LobbyLink) -> None:
+        super().__init__()
+        self.link = link
+        self.tables: list[TableInfo] = []
+        self.page, self.pages = 0, 1
+
+    def compose(self) -> ComposeResult:
+        yield Static("My games", id="lobby-title")
+        yield Static("Asking the server…", id="lobby-note")
+        yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self.link.my_games(0)
+
+    def show_games(self, tables: list[TableInfo], page: int, pages: int, total: int) -> None:
+        self.tables, self.page, self.pages = tables, page, pages
+        fill_grid(self.query_one(DataTable), tables)
+        if not total:
+            note = "No games yet: a table you sit at is listed here, finished or not."
+        else:
+            note = f"{total} game{'s' if total != 1 else ''}; enter rejoins one in play or shows a finished one again."
+        if pages > 1:
+            note += f" Page {page + 1} of {pages} (PgDn, PgUp)."
+        self.query_one("#lobby-note", Static).update(Text(note))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "page":
+            return 0 <= self.page + int(parameters[0]) < self.pages  # type: ignore[call-overload]
+        if action == "open":
+            return bool(self.tables)
+        return True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        grid = self.query_one(DataTable)
+        if not 0 <= grid.cursor_row < len(self.tables):
+            return
+        table = self.tables[grid.cursor_row]
+        if table.status == "finished":
+            self.link.watch(table.id)
+        elif table.status == "damaged":
+            self.notify(f"Table {table.id} is damaged: its game cannot go on here.", severity="warning")
+        else:
+            self.link.join(table.id)
+
+    def action_page(self, step: int) -> None:
+        self.link.my_games(self.page + step)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
 
 class NameScreen(ModalScreen[str]):
@@ -274,7 +427,10 @@ def shared_option_fields(options_type: type) -> list[OptionField]:
             continue
         info = field.type
         if isinstance(info, mi.Metadata) and isinstance(info.type, mi.LiteralType):
-            label = (info.extra_json_schema or {}).get("description") or field.name.replace("_", " ").capitalize()
+            name = field.name.replace("_", " ").capitalize()
+            # its name first: the description alone ("turns: …; realtime: …") does not say what it sets
+            description = (info.extra_json_schema or {}).get("description")
+            label = f"{name} — {description}" if description else name
             default = field.default if field.default is not msgspec.NODEFAULT else None
             fields.append(OptionField(field.name, label, mi.LiteralType, info.type, default))
     return fields
@@ -293,9 +449,12 @@ class CreateTableScreen(Screen[TableRequest | None]):
         Binding("escape", "back", "Back", id="create_table.back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, last: TableRequest | None = None) -> None:
+        """``last``: the table this player set up last; the form starts from its choices."""
         super().__init__()
-        self.game = next(iter(_games().values()))
+        games = _games()
+        self.last = last if last is not None and last.game in games else None
+        self.game = games[self.last.game] if self.last is not None else next(iter(games.values()))
 
     def compose(self) -> ComposeResult:
         yield Static("New table", classes="screen-title")
@@ -331,8 +490,30 @@ class CreateTableScreen(Screen[TableRequest | None]):
             yield SharedOptionsForm(game.Options, id="options")
 
     def on_mount(self) -> None:
+        if self.last is not None:
+            self._fill(self.last)
         self._show_seats()
         self.query_one("#game").focus()
+
+    def _fill(self, last: TableRequest) -> None:
+        """The last table's choices (those this game still offers)."""
+
+        def choose(selector: str, value: Any) -> None:
+            for control in self.query(selector):
+                if isinstance(control, Select) and any(v == value for _, v in control._options):
+                    control.value = value
+                elif isinstance(control, Checkbox) and isinstance(value, bool):
+                    control.value = value
+                elif isinstance(control, Input) and value is not None:
+                    control.value = str(value)
+
+        choose("#players", len(last.seats))
+        for n, kind in enumerate(last.seats):
+            choose(f"#seat-{n}", kind)
+        choose("#move-limit", last.move_seconds)
+        choose("#bot-speed", last.bot_speed)
+        for name, value in last.options.items():
+            choose(f"#opt-{name}", value)
 
     def _show_seats(self) -> None:
         count = self.query_one("#players", Select).value
@@ -340,12 +521,24 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self.query_one(f"#seat-row-{n}").display = n < count  # type: ignore[operator]
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        chosen = event.select.has_focus  # the player picked it (not the form filling itself)
         if event.select.id == "players":
             self._show_seats()
         elif event.select.id == "game" and event.value != self.game.id:
             self.game = _games()[event.value]
             await self.recompose()  # seats and options are the new game's
             self._show_seats()
+            # the next field, once the new fields are in place (Textual gives a recomposed
+            # screen's focus back to the widget of the old one's id: Game)
+            self.call_after_refresh(lambda: self.query_one("#players").focus())
+            return
+        elif (event.select.id or "").startswith("seat-") and event.select.value == "you":  # (now, not when told)
+            # one "You": taking a seat gives up the one held before
+            for select in self.query(".seat-choice Select"):
+                if select is not event.select and select.value == "you" and isinstance(select, Select):
+                    select.value = "human"
+        if chosen:
+            self.focus_next()  # after each choice, the next field
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":

@@ -13,9 +13,12 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual.binding import Binding
 
+from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
+from ..widgets.keys import help_keys
 from ..widgets.status import StatusLine, update_if_changed
 from .play import PlayScreen
 
@@ -25,6 +28,16 @@ WARN_BEFORE = 10.0
 
 
 class RemotePlayScreen(PlayScreen):
+    BINDINGS = [
+        # "/": every letter is some game's key (Fox Matters' cards take a to z)
+        Binding("slash", "chat", "Chat", id="remote_play.chat"),
+        # a quick signal is one key from the table (the help lists what each says)
+        *[
+            Binding(f"f{n}", f"signal({n - 1})", f"Quick signal {n}", id=f"remote_play.signal{n}", show=False)
+            for n in range(1, 6)
+        ],
+    ]
+
     def __init__(self, table: RemoteTable) -> None:
         self.remote = table
         super().__init__(table, bot_delay=0, seats_here=[] if table.seat is None else [table.seat])
@@ -40,26 +53,126 @@ class RemotePlayScreen(PlayScreen):
 
     def _show(self, seat: int | None) -> None:
         super()._show(seat)
+        if self.remote.seat is None:
+            self._no_moves_here()
         self._status_text = self.query_one(StatusLine).content.plain
         self._show_move_time()
+
+    def _no_moves_here(self) -> None:
+        """A spectator chooses nothing: the panel's lists keep no Enter ("Do it") or j, k."""
+        from ..widgets.moves import Moves
+
+        changed = False
+        for moves in self.panel.query(Moves):
+            for key in ("enter", "j", "k"):
+                changed |= moves._bindings.key_to_bindings.pop(key, None) is not None
+        if changed:
+            self.refresh_bindings()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        game = self.table.game
+        from .chat import quick_signals
+
+        keys_help = _shared_table_words(self.panel.KEYS_HELP)
+        signals = quick_signals(game.id, self._column())
+        table_help = SHARED_TABLE_HELP + "".join(f"\n  - **F{n + 1}**: “{s}”" for n, s in enumerate(signals))
+        markdown = "\n\n".join(part for part in (keys_help, table_help, game.rules_markdown) if part)
+        keys = help_keys(self, all_of=(self, self.panel))
+        self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def _show_move_time(self) -> None:
         status = self.query_one(StatusLine)
         deadline = self.remote.move_deadline
         seat = self.remote.seat
         acting = seat is not None and seat in self.remote.to_act() and bool(self.remote.legal_actions(seat))
+        base = " · ".join(part for part in (self._status_text, *self._table_news()) if part)
         if deadline is None or not acting or not self._status_text:
-            update_if_changed(status, Text(self._status_text), layout=False)
+            update_if_changed(status, Text(base), layout=False)
             self._limit = None
             return
         left = max(0.0, deadline - time.monotonic())
         if self._limit is None or left > self._limit:
             self._limit = left
         seconds = math.ceil(left)
-        update_if_changed(status, Text(f"{self._status_text} · {seconds} s to move"), layout=False)
+        update_if_changed(status, Text(f"{base} · {seconds} s to move"), layout=False)
         if left <= min(WARN_BEFORE, self._limit / 3) and self._warned_for != deadline and seconds > 0:
             self._warned_for = deadline
             self.notify(f"{seconds} seconds left to move; then a bot moves for you.", severity="warning")
+
+    def _table_news(self) -> list[str]:
+        """What the status line says besides the game: who is not here."""
+        return self.remote.away()
+
+    def _turn_text(self) -> str:
+        # a held round: nobody plays yet, whoever is "to play"
+        start = self.remote.start
+        if start is not None and start.seconds:
+            return f"the round starts in {start.seconds}"
+        if start is not None and start.waiting_for:
+            return f"{', '.join(start.waiting_for)} still reading"
+        return super()._turn_text()
+
+    def table_news_changed(self, message: Any) -> None:
+        """Who is here, or a held round, changed: the status line says it."""
+        if self.is_mounted and self.panel.has_view:
+            self._show(self.driver.on_screen)
+
+    # --- the table's chat
+
+    def _column(self) -> int | None:
+        column = getattr(self.panel, "_column", None)  # (Fox Matters' signals name the column)
+        return None if column is None else column + 1
+
+    def action_chat(self) -> None:
+        from .chat import ChatScreen
+
+        chat = ChatScreen(
+            self.remote.chat,
+            self.remote.game.id,
+            self.app.link.say,
+            column=self._column(),
+            player=self.remote.seat is not None,
+        )
+        self._over(chat, lambda _: None)
+
+    def action_signal(self, n: int) -> None:
+        from .chat import quick_signals
+
+        signals = quick_signals(self.remote.game.id, self._column())
+        if n < len(signals):
+            self.app.link.say(signals[n])
+            self.notify(f"You said: {signals[n]}", markup=False, timeout=4)
+
+    def chat_arrived(self, lines: list[Any]) -> None:
+        """New chat lines: into the chat if it is open, else told at the corner."""
+        from .chat import ChatScreen, chat_words
+
+        if isinstance(self.app.screen, ChatScreen):
+            self.app.screen.add(lines)
+            return
+        me = self.app.lobby.name_
+        for line in lines:
+            if line.name and line.name == me and line.spectator == (self.remote.seat is None):
+                continue  # one's own line: it was just written
+            self.notify(chat_words(line).plain, markup=False, timeout=8)
+
+    # --- interludes: spectators read them too; a player's reading may hold a round
+
+    def table_changed(self, news: StepNews) -> None:
+        self._tell_save_problem()
+        interlude = self.panel.interlude(news.public_before, self.table.view(None))
+        if interlude is None:
+            self.advance()
+            return
+        self._show(self.driver.on_screen)  # one seat per terminal: its own view behind
+        self._over(interlude, self._interlude_read)
+
+    def _interlude_read(self, _: Any) -> None:
+        if self.remote.seat is not None:
+            self.app.link.ready()  # a real-time round may wait for everyone's summary
+        self.advance()
 
     def server_update(self, update: Any) -> None:
         """A step happened at the table (or the seat came back): draw it."""
@@ -86,6 +199,10 @@ class RemotePlayScreen(PlayScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return False  # nothing is taken back at a shared table
+        if action == "signal":
+            from .chat import quick_signals
+
+            return int(parameters[0]) < len(quick_signals(self.remote.game.id, self._column()))  # type: ignore[call-overload]
         return super().check_action(action, parameters)
 
     def on_unmount(self) -> None:
@@ -94,4 +211,33 @@ class RemotePlayScreen(PlayScreen):
         # the seat for a rejoin. A screen replaced by another table's says nothing.
         if self.app.table is self.remote:
             self.app.table = None
-            self.app.link.leave()
+            if not getattr(self.app, "hung_up", False):
+                self.app.link.leave()
+
+
+SHARED_TABLE_HELP = """\
+**At a shared table**
+
+- **/** opens the table's chat: what players and spectators said, and a line to
+  write (enter sends it). A player may write `/mute NAME` there to silence
+  someone watching, `/unmute NAME` to let them write again.
+- The status line says who is away (their connection dropped) or left, and who
+  watches. A real-time round starts on every screen at once: when everyone has
+  read the last round's summary, a count of three.
+- Quick signals, one key each, said to the table:"""
+
+
+def _shared_table_words(markdown: str) -> str:
+    """A panel's key help as a shared table has it: one player per terminal, so no
+    item about passing the keyboard (**p**) to the next player."""
+    out: list[str] = []
+    skipping = False
+    for line in markdown.splitlines():
+        if line.startswith("- **p**"):
+            skipping = True
+            continue
+        if skipping and line.startswith("  "):
+            continue  # the item's own next lines
+        skipping = False
+        out.append(line)
+    return "\n".join(out)
