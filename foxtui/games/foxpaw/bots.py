@@ -767,3 +767,32 @@ _CHOOSERS = {
     "bid": _bid,
     "opponent": _opponent,
 }
+
+
+# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """Victory points so far, as a lead over the best of the other houses."""
+    from foxtui.bots.ismcts import margin_value
+
+    from .rules_score import score
+
+    return margin_value([score(state, s) for s in range(len(state.players))], seat, 6.0)
+
+
+def _expertise() -> Any:
+    from foxtui.bots.ismcts import Expertise, bot_rollout
+
+    from . import GAME
+
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=200, horizon=40, prior=sensible_bot)
+
+
+def _expert() -> Any:
+    from foxtui.bots.ismcts import ExpertBot
+
+    return ExpertBot("foxpaw", _expertise)
+
+
+expert_bot = _expert()
