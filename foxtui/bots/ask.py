@@ -27,8 +27,22 @@ class BotQuestion(NamedTuple):
         return self.base is not None
 
 
-def answer(question: BotQuestion) -> Any:
-    """The bot's move."""
+def ask(game: Any, state: Any, seat: int, level: str, rng: int, sampler_seed: int) -> BotQuestion:
+    """The question a seat's bot answers in ``state``: its view and legal moves, and for
+    a bot that searches a determinization dealt with ``sampler_seed`` (any seed would
+    do: a game's determinize keeps nothing beyond the View). ValueError when the seat
+    has nothing to do."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise ValueError("nothing to do")
+    base = None
+    if getattr(game.bots[level], "searches", False) and len(legal) > 1:
+        base = game.determinize(state, seat, sampler_seed)
+    return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, base)
+
+
+def answer(question: BotQuestion, budget: int | None = None) -> Any:
+    """The bot's move (``budget``: a search's simulations, instead of its level's)."""
     from foxtui.engine.rng import Rng
     from foxtui.games import GAMES
 
@@ -38,5 +52,5 @@ def answer(question: BotQuestion) -> Any:
     bot = game.bots[question.level]
     rng = Rng(question.rng)
     if getattr(bot, "searches", False):
-        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.base))
+        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.base), budget)
     return bot(question.view, question.legal, rng)

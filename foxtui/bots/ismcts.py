@@ -218,8 +218,8 @@ class ExpertBot:
             self._expertise = self._make()  # late: the game's module may still be loading
         return self._expertise
 
-    def __call__(self, view: Any, legal: Sequence[Any], rng: Rng, sampler: Sampler) -> Any:
-        return search(view, legal, rng, sampler, self.expertise)
+    def __call__(self, view: Any, legal: Sequence[Any], rng: Rng, sampler: Sampler, budget: int | None = None) -> Any:
+        return search(view, legal, rng, sampler, self.expertise, budget)
 
 
 def sampler_seed(seed: int, step: int, seat: int) -> int:

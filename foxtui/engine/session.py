@@ -164,20 +164,17 @@ class Session:
         """The seat's bot's decision as a BotQuestion (foxtui/bots/ask.py), to answer here
         or elsewhere (a thread, a worker process): its view, legal moves and rng and, for
         a bot that searches, a determinization of the state, never the state itself."""
-        from foxtui.bots.ask import BotQuestion
+        from foxtui.bots.ask import ask
         from foxtui.bots.ismcts import sampler_seed
 
         level = self.record.seats[seat].bot
         if level is None:
             level = next(iter(self.game.bots))
-        legal = self.game.legal_actions(self.state, seat)
-        if not legal:
-            raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.")
         rng = seed_state(self.record.seed, "bot", self.step_count, seat)
-        base = None
-        if getattr(self.game.bots[level], "searches", False) and len(legal) > 1:
-            base = self.game.determinize(self.state, seat, sampler_seed(self.record.seed, self.step_count, seat))
-        return BotQuestion(self.game.id, level, seat, self.game.view(self.state, seat), legal, rng, base)
+        try:
+            return ask(self.game, self.state, seat, level, rng, sampler_seed(self.record.seed, self.step_count, seat))
+        except ValueError:
+            raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.") from None
 
     def bot_searches(self, seat: int) -> bool:
         """The seat's bot will think for a while (a search) rather than answer at once."""
