@@ -326,6 +326,11 @@ def _research(view: Any, legal: Sequence[Any]) -> Any:
 
 
 
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 80, 6
+
+
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
 
 
@@ -344,7 +349,7 @@ def _expertise() -> Any:
 
     from . import GAME
 
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=200, horizon=40, prior=sensible_bot)
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
 
 
 def _expert() -> Any:

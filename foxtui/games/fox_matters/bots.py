@@ -609,6 +609,11 @@ def suggestion(view: Any, legal: Sequence[Any]) -> tuple[Any, str] | None:
 __all__ = ["cooperative_bot", "explain", "fear_outlook", "plan_action", "suggestion"]
 
 
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 50, 8
+
+
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
 
 
@@ -629,7 +634,7 @@ def _expertise() -> Any:
 
     from . import GAME
 
-    return Expertise(bot_rollout(GAME, cooperative_bot), _evaluate, budget=60, horizon=12, prior=cooperative_bot)
+    return Expertise(bot_rollout(GAME, cooperative_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=cooperative_bot)
 
 
 def _expert() -> Any:

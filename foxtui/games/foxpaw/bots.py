@@ -769,6 +769,11 @@ _CHOOSERS = {
 }
 
 
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 150, 20
+
+
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
 
 
@@ -786,7 +791,7 @@ def _expertise() -> Any:
 
     from . import GAME
 
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=200, horizon=40, prior=sensible_bot)
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
 
 
 def _expert() -> Any:

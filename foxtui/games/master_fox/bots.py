@@ -138,6 +138,11 @@ def _steal(view: Any, legal: Sequence[Any]) -> Any:
     return best
 
 
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 600, 40
+
+
 def _evaluate(state: Any, seat: int) -> float:
     """Eggs so far plus what each sack would score now (the round may end any time)."""
     from foxtui.bots.ismcts import margin_value
@@ -156,7 +161,7 @@ def _expertise() -> Any:
 
     from . import GAME
 
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=200, horizon=40, prior=sensible_bot)
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
 
 
 def _expert() -> Any:
