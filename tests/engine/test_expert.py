@@ -113,3 +113,13 @@ def test_the_expert_plays_the_same_from_any_state_it_cannot_tell_apart(game_id: 
     assert asked >= 3
     if game_id != "fox-matters" or players > 1:
         assert differed  # the hidden state really was different
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_offers_the_expert_on_the_command_line(game_id: str) -> None:
+    from foxtui.cli import _seats
+
+    game = GAMES[game_id]
+    seats = _seats(game, 2, None, "2:expert")
+    assert [s.bot for s in seats] == [None, "expert"]
+    assert next(iter(game.bots)) != "expert"  # the default level stays the quick one
