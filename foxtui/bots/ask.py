@@ -41,8 +41,9 @@ def ask(game: Any, state: Any, seat: int, level: str, rng: int, sampler_seed: in
     return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, base)
 
 
-def answer(question: BotQuestion, budget: int | None = None) -> Any:
-    """The bot's move (``budget``: a search's simulations, instead of its level's)."""
+def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None) -> Any:
+    """The bot's move (``budget``: a search's simulations, instead of its level's;
+    ``abandon``: a search stops, raising ismcts.Abandoned, once it says True)."""
     from foxtui.engine.rng import Rng
     from foxtui.games import GAMES
 
@@ -52,5 +53,5 @@ def answer(question: BotQuestion, budget: int | None = None) -> Any:
     bot = game.bots[question.level]
     rng = Rng(question.rng)
     if getattr(bot, "searches", False):
-        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.base), budget)
+        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.base), budget, abandon)
     return bot(question.view, question.legal, rng)

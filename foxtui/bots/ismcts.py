@@ -115,10 +115,21 @@ _PROOF = 1.0
 _UCB = 0.7
 
 
+class Abandoned(Exception):
+    """The search was called off (its answer is no longer wanted)."""
+
+
 def search(
-    view: Any, legal: Sequence[Any], rng: Rng, sampler: Sampler, expertise: Expertise, budget: int | None = None
+    view: Any,
+    legal: Sequence[Any],
+    rng: Rng,
+    sampler: Sampler,
+    expertise: Expertise,
+    budget: int | None = None,
+    abandon: Callable[[], bool] | None = None,
 ) -> Any:
-    """The action the search prefers among ``legal`` (see the module docstring)."""
+    """The action the search prefers among ``legal`` (see the module docstring).
+    ``abandon``: asked between simulations; True raises Abandoned (never a move)."""
     global last_stats
     legal = list(legal)
     if len(legal) == 1:
@@ -136,6 +147,8 @@ def search(
     squares = [0.0] * n
     sims = 0
     for i in range(budget):
+        if abandon is not None and abandon():
+            raise Abandoned()
         if i < n:
             k = (favourite + i) % n  # everyone once, the favourite first
         else:
@@ -218,8 +231,16 @@ class ExpertBot:
             self._expertise = self._make()  # late: the game's module may still be loading
         return self._expertise
 
-    def __call__(self, view: Any, legal: Sequence[Any], rng: Rng, sampler: Sampler, budget: int | None = None) -> Any:
-        return search(view, legal, rng, sampler, self.expertise, budget)
+    def __call__(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: Rng,
+        sampler: Sampler,
+        budget: int | None = None,
+        abandon: Callable[[], bool] | None = None,
+    ) -> Any:
+        return search(view, legal, rng, sampler, self.expertise, budget, abandon)
 
 
 def sampler_seed(seed: int, step: int, seat: int) -> int:

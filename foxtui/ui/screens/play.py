@@ -17,6 +17,7 @@ from typing import Any, Callable, NamedTuple
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer as TextualTimer
@@ -104,13 +105,16 @@ class ThreadThinker:
 
     def __call__(self, question: Any, done: Callable[[Any], None]) -> _Thought:
         from foxtui.bots.ask import answer
+        from foxtui.bots.ismcts import Abandoned
 
         thought = _Thought()
         app = self.widget.app
 
         def think() -> None:
             try:
-                move: Any = answer(question)
+                move: Any = answer(question, abandon=lambda: thought.cancelled)
+            except Abandoned:
+                return  # the table closed or changed: nobody wants this move
             except Exception as exc:  # a bug in a bot: told as a failed step, the table goes on
                 move = IllegalAction(f"The bot could not decide ({exc}).")
             if thought.cancelled:
@@ -285,8 +289,11 @@ class PlayScreen(Screen[None]):
 
     def bot_thinking(self, seat: int | None) -> None:
         """A bot began (a seat) or stopped (None) thinking: the status line says so."""
-        if self.is_mounted and self.panel.has_view:
-            self._show_status(self.driver.on_screen)
+        try:
+            if self.panel.has_view:
+                self._show_status(self.driver.on_screen)
+        except NoMatches:
+            pass  # the screen is going (its table closed): nothing to tell
 
     def _tell_save_problem(self) -> None:
         """The table plays on when a save fails and says why in ``save_problem``: tell
