@@ -140,7 +140,7 @@ def _steal(view: Any, legal: Sequence[Any]) -> Any:
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 600, 40
+BUDGET, HORIZON = 300, 40
 
 
 def _evaluate(state: Any, seat: int) -> float:
