@@ -10,6 +10,9 @@ table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
 searched (one legal action takes no search) and the simulations per second.
 ``--budget``/``--horizon`` try other settings than the levels' own.
+
+``--keys K``: K key presses on the Master Fox board while an expert thinks (in the
+app's thread for bots): key press to repaint, as bench/app_speed.py measures it.
 """
 
 from __future__ import annotations
@@ -100,13 +103,69 @@ def fox_matters(n: int, budget: int | None) -> None:
     )
 
 
+async def keys_while_thinking(presses: int) -> list[float]:
+    import asyncio
+
+    from textual import events
+
+    from foxtui.ui.app import FoxApp
+
+    game = GAMES["master-fox"]
+    expert = game.bots["expert"]
+    expert._expertise = expert.expertise._replace(budget=10**6)  # thinks all along
+    seats = [SeatInfo("Ada", age=30), SeatInfo("Reynard", bot="expert", age=40)]  # Reynard begins
+    session = Session.new(game, seats, game.Options(), 1)
+    app = FoxApp(session=session, bot_delay=0)
+    stamps: list[float] = []
+    display = app._display
+
+    def timed_display(screen, renderable):  # type: ignore[no-untyped-def]
+        if renderable is not None:
+            stamps.append(time.perf_counter())
+        return display(screen, renderable)
+
+    app._display = timed_display  # type: ignore[method-assign]
+    latencies = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            driver = getattr(app.screen, "driver", None)
+            if driver is not None and driver.thinking == 1:
+                break
+        else:
+            raise RuntimeError("the expert never began to think")
+        keys = ["right"] * 7 + ["down"] * 4 + ["left"] * 7 + ["up"] * 4
+        for n in range(presses):
+            stamps.clear()
+            t0 = time.perf_counter()
+            app._driver.send_message(events.Key(keys[n % len(keys)], None))
+            while not stamps and time.perf_counter() - t0 < 1.0:
+                await asyncio.sleep(0)
+            if stamps:
+                latencies.append((stamps[0] - t0) * 1000)
+            await pilot.pause()
+        assert app.screen.driver.thinking == 1, "the expert stopped thinking"
+    return latencies
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", type=int, help="seeded games per measurement")
     parser.add_argument("which", nargs="*", default=[*COMPETITIVE, "fox-matters"])
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--horizon", type=int, default=None)
+    parser.add_argument("--keys", type=int, default=0)
     args = parser.parse_args()
+    if args.keys:
+        import asyncio
+
+        lat = sorted(asyncio.run(keys_while_thinking(args.keys)))
+        print(
+            f"key press to repaint while an expert thinks (Master Fox board, headless): median "
+            f"{statistics.median(lat):.1f} ms, p90 {lat[int(len(lat) * 0.9)]:.1f} ms, max {lat[-1]:.1f} ms "
+            f"({len(lat)} presses)"
+        )
+        return
     if args.horizon is not None:
         for game_id in args.which:
             bot = GAMES[game_id].bots["expert"]

@@ -201,7 +201,8 @@ def _choose(visits: list[int], total: list[float], squares: list[float], favouri
 
 def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise: Expertise) -> float | None:
     """Play ``action`` in a sample, then ``horizon`` steps of rollout, and evaluate.
-    None when the action cannot be played in this sample (a seat's legal actions follow from its View, so it always should)."""
+    None when the action cannot be played in this sample (a seat's legal actions
+    follow from its View, so it always should)."""
     try:
         state = game.apply(state, seat, action)
     except IllegalAction:

@@ -110,9 +110,15 @@ class ThreadThinker:
         thought = _Thought()
         app = self.widget.app
 
+        def between_simulations() -> bool:
+            # let the screen's thread take the interpreter now, not after its switch
+            # interval (5 ms each time it waits): a key press repaints at once
+            time.sleep(0)
+            return thought.cancelled
+
         def think() -> None:
             try:
-                move: Any = answer(question, abandon=lambda: thought.cancelled)
+                move: Any = answer(question, abandon=between_simulations)
             except Abandoned:
                 return  # the table closed or changed: nobody wants this move
             except Exception as exc:  # a bug in a bot: told as a failed step, the table goes on
