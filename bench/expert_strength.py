@@ -1,6 +1,6 @@
 """How strong and how fast the expert level is, over seeded games.
 
-usage: python bench/expert_strength.py N [game ...] [--budget B] [--horizon H]
+usage: python bench/expert_strength.py N [game ...] [--first S] [--budget B] [--horizon H]
 
 For Master Fox, Foxpaw and The Fox Experiment: N two-player games of the expert
 against the sensible bot (seeds 0..N-1, the expert in the first seat in even games and
@@ -9,6 +9,7 @@ Difficult level (untimed, two knights) played by a table of expert knights and b
 table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
 searched (one legal action takes no search) and the simulations per second.
+``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
 ``--budget``/``--horizon`` try other settings than the levels' own.
 
 ``--keys K``: K key presses on the Master Fox board while an expert thinks (in the
@@ -75,30 +76,30 @@ def play(game_id: str, levels: list[str], seed: int, options: object, clock: Clo
     return session
 
 
-def competitive(game_id: str, n: int, budget: int | None) -> None:
+def competitive(game_id: str, n: int, budget: int | None, first: int = 0) -> None:
     game = GAMES[game_id]
     clock = Clock()
     wins = 0
-    for seed in range(n):
+    for seed in range(first, first + n):
         levels = ["expert", "sensible"] if seed % 2 == 0 else ["sensible", "expert"]
         out = play(game_id, levels, seed, game.Options(), clock, budget).outcome()
         wins += levels.index("expert") in out.winners
-    print(f"{game.title}: expert won {wins}/{n} two-player games against sensible ({100 * wins / n:.0f} %); {clock.line()}")
+    print(f"{game.title} (seeds {first}..{first + n - 1}): expert won {wins}/{n} two-player games against sensible ({100 * wins / n:.0f} %); {clock.line()}")
 
 
-def fox_matters(n: int, budget: int | None) -> None:
+def fox_matters(n: int, budget: int | None, first: int = 0) -> None:
     from foxtui.games.fox_matters.state import Options
 
     options = Options(timer_seconds=0, nightmare="random-level-3")
     clock, plain = Clock(), Clock()
     won = {"expert": 0, "cooperative": 0}
-    for seed in range(n):
+    for seed in range(first, first + n):
         for level, c in (("expert", clock), ("cooperative", plain)):
             won[level] += play("fox-matters", [level, level], 200_000 + seed, options, c, budget).outcome().coop_won
     e, c = won["expert"], won["cooperative"]
     ratio = f"{e / c:.2f}" if c else "n/a"
     print(
-        f"Fox Matters (Difficult, 2 knights): expert table won {e}/{n} ({100 * e / n:.0f} %), "
+        f"Fox Matters (Difficult, 2 knights, seeds {first}..{first + n - 1}): expert table won {e}/{n} ({100 * e / n:.0f} %), "
         f"cooperative table {c}/{n} ({100 * c / n:.0f} %), ratio {ratio}; {clock.line()}"
     )
 
@@ -155,6 +156,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--horizon", type=int, default=None)
     parser.add_argument("--keys", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0)
     args = parser.parse_args()
     if args.keys:
         import asyncio
@@ -175,9 +177,9 @@ def main() -> None:
         e = bot.expertise
         print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps]", flush=True)
         if game_id == "fox-matters":
-            fox_matters(args.games, args.budget)
+            fox_matters(args.games, args.budget, args.first)
         else:
-            competitive(game_id, args.games, args.budget)
+            competitive(game_id, args.games, args.budget, args.first)
         sys.stdout.flush()
 
 
