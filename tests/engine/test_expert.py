@@ -123,3 +123,24 @@ def test_every_game_offers_the_expert_on_the_command_line(game_id: str) -> None:
     seats = _seats(game, 2, None, "2:expert")
     assert [s.bot for s in seats] == [None, "expert"]
     assert next(iter(game.bots)) != "expert"  # the default level stays the quick one
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_an_expert_game_replays_byte_for_byte(game_id: str, monkeypatch) -> None:
+    from foxtui.engine.record import encode_record
+    from foxtui.engine.session import Session
+
+    game = GAMES[game_id]
+    expert = game.bots["expert"]
+    monkeypatch.setattr(expert, "_expertise", expert.expertise._replace(budget=12))
+
+    def record() -> bytes:
+        seats = [SeatInfo(f"Bot {n}", bot="expert", age=40 - n) for n in range(2)]
+        session = Session.new(game, seats, game.Options(), 31)
+        for _ in range(15):
+            if session.outcome() is not None:
+                break
+            session.play_bot()
+        return encode_record(session.record)
+
+    assert record() == record()
