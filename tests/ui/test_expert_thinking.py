@@ -14,8 +14,8 @@ from foxtui.ui.screens.play import PlayScreen
 
 def test_the_screen_answers_keys_while_an_expert_thinks(monkeypatch):
     expert = GAME.bots["expert"]
-    # a search long enough to press keys during it
-    monkeypatch.setattr(expert, "_expertise", expert.expertise._replace(budget=2500))
+    # a search that goes on until the table closes (it is called off then)
+    monkeypatch.setattr(expert, "_expertise", expert.expertise._replace(budget=10**7))
     session = table("Ada", ("Bo", "expert"), seed=5)
 
     async def run() -> None:
@@ -34,6 +34,9 @@ def test_the_screen_answers_keys_while_an_expert_thinks(monkeypatch):
             await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), tries=50)
             assert play.driver.thinking == 1 and session.step_count == steps  # it thinks on
             await pilot.press("escape")
-            await wait_for(pilot, lambda: session.step_count > steps, tries=2000)
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), tries=50)
+            assert play.driver.thinking == 1 and "Bo is thinking…" in screen_text(app)
+            thought = play.driver._think_job
+        assert thought.cancelled  # the table closed: the search was called off
 
     asyncio.run(run())
