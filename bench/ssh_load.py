@@ -90,7 +90,7 @@ SETUPS = {
     "fox-matters": Setup(
         (b"\r", b"\x1b[B", b"\r", *[b"\t"] * 8, b"\x7f\x7f\x7f", b"0", b"\x13"),
         ((b"Ready", b"r"),),
-        b"Play ",
+        b"letter plays it",  # the Action's hint line
         b"\r",
     ),
 }

@@ -293,7 +293,7 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     # With this set, Textual lets the terminal turn ctrl+z into a stop signal; a stopped
     # foxtui under an SSH ForceCommand would leave the player a dead session
     os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)
-    app = FoxApp(color=args.color, low_bandwidth=args.low_bandwidth, **kwargs)
+    app = FoxApp(color=args.color, low_bandwidth=args.low_bandwidth, steady_gc=True, **kwargs)
     app.run(mouse=not args.low_bandwidth)  # every mouse move is reported over the link
     return app.return_code or 0  # 129 when the terminal hung up (see FoxApp.terminal_lost)
 

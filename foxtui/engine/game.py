@@ -114,6 +114,12 @@ class Game(Protocol):
         all it knows. ``view(result, seat) == view(state, seat)`` must hold."""
         ...
 
+    def offered(self, legal: list[Any], action: Any) -> bool:
+        """Whether ``action`` is one of the moves on offer in ``legal``: one of them, or
+        (a game whose moves carry words the player types, such as a pup's name) a listed
+        move with those words written in. ``apply`` still checks the words."""
+        ...
+
     def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
         """Why this step may not be undone (it revealed something), or None.
         The session already refuses steps that drew from the PRNG."""
@@ -135,6 +141,9 @@ class GameBase:
     open_table: bool = False
     #: see Game.rules_version (records written before versions count as 1)
     rules_version: int = 1
+
+    def offered(self, legal: list[Any], action: Any) -> bool:
+        return action in legal
 
     def undo_blocker(self, before: Any, seat: int, action: Any, after: Any) -> str | None:
         return None

@@ -79,7 +79,7 @@ class LocalTable:
 
     def act(self, seat: int, action: Any, by: str | None = None) -> None:
         session = self.session
-        if action not in session.legal_actions(seat):
+        if not self.game.offered(session.legal_actions(seat), action):
             if self.outcome() is not None:
                 raise IllegalAction("The game is over.")
             if seat not in session.to_act():

@@ -139,7 +139,7 @@ class RemoteTable:
 
     def act(self, seat: int, action: Any, by: str | None = None) -> None:
         """Send the move; the server checks it again and answers with an update (or a notice)."""
-        if seat != self.seat or action not in self._legal or self.waiting:
+        if seat != self.seat or not self.game.offered(self._legal, action) or self.waiting:
             raise IllegalAction("That move is not yours to make now.")
         self.waiting = True  # nothing more until the server has answered (it always does)
         self._send(p.Act(p.raw(action)))

@@ -4,6 +4,7 @@ has gone away."""
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections import deque
 from pathlib import Path
@@ -82,8 +83,12 @@ class FoxApp(App):
         bot_delay: float | None = None,
         color: str = "auto",
         low_bandwidth: bool = False,
+        steady_gc: bool = False,
     ) -> None:
         super().__init__()
+        #: freeze what the first frame built (see _freeze_the_built): set by the command
+        #: line, not by tests, whose many apps in one process would each keep theirs
+        self._steady_gc = steady_gc
         self._start_session = session
         self._start_replay = replay_path
         self.bot_delay = bot_delay
@@ -135,10 +140,22 @@ class FoxApp(App):
         from .screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        if self._steady_gc:
+            self.call_after_refresh(self._freeze_the_built)
         if self._start_session is not None:
             self.open_session(self._start_session)
         elif self._start_replay is not None:
             self.open_replay(self._start_replay)
+
+    @staticmethod
+    def _freeze_the_built() -> None:
+        """Python's full collections walk every object alive; with Textual and the games
+        loaded that is 80-170 ms, taken now and then in the middle of a step. What the
+        first frame built (modules, styles, the screens' widgets) lives as long as the
+        app, so it is moved out of the collector's sight once; what games make later is
+        collected as ever."""
+        gc.collect()
+        gc.freeze()
 
     # --- navigation
 

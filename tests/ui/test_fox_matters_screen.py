@@ -21,11 +21,12 @@ from foxtui.engine.session import Session
 from foxtui.games import GAMES
 from foxtui.games.fox_matters import content
 from foxtui.engine.saves import new_save_path
-from foxtui.games.fox_matters.actions import EndAction, MoveKnight, PlayCard, Ready, TimeUp
+from foxtui.games.fox_matters.actions import EndAction, MoveKnight, PlayCard, Ready, TakeBack, TimeUp
 from foxtui.games.fox_matters.bots import suggestion
 from foxtui.ui.app import FoxApp
 from foxtui.ui.games import panel_for
 from foxtui.ui.games.fox_matters import CheckScreen, ColumnView, FoxMattersPanel
+from foxtui.ui.games.fox_matters_words import GLYPH
 from foxtui.table import TableDriver
 from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.widgets.moves import Moves
@@ -156,7 +157,10 @@ def test_the_suggested_cheese_share_is_taken_with_one_key(frozen_clock):
 
     async def body(pilot) -> None:
         text = screen_text(app)
-        assert "Problem check" in text and "(suggested)" in text
+        assert "Problem check" in text and "Suggested: " in text and "Enter takes the suggestion" in text
+        moves = app.screen.query_one("#fm-moves", Moves)
+        assert moves.highlighted_action == suggested and moves.highlighted == 0
+        assert "cheese to share among" in text
         steps = session.step_count
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.step_count > steps)
@@ -261,7 +265,8 @@ def test_t_shows_the_whole_table_at_80_columns(frozen_clock):
         await pilot.press("t")
         assert whole.display and not app.screen.query_one("#fm-moves").display
         text = str(app.screen.query_one("#fm-whole-table").render())
-        assert all(f"{k} 0" in text for k in knights), text
+        symbols = [content.KNIGHT[k.id].symbol for k in session.view(0).knights]
+        assert all(f"{k} {GLYPH[s]} 0 cheese" in text for k, s in zip(knights, symbols)), text
         await pilot.press("t")
         assert not whole.display and app.screen.focused.id == "fm-moves"
 
@@ -276,13 +281,13 @@ def test_a_roomy_terminal_shows_all_six_columns(frozen_clock):
         await pilot.pause()
         cells = list(app.screen.query(".fm-cell"))
         assert all(cell.display for cell in cells) and len(cells) == 6
-        assert not app.screen.query_one("#fm-column").display
+        assert not app.screen.query_one("#fm-left").display
         assert "fox_matters.table" not in shown_keys(app)  # the whole table is in sight
         await pilot.press("right")
         assert [c.has_class("-zoomed") for c in cells] == [False, True, False, False, False, False]
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert app.screen.query_one("#fm-column").display and "Column 2" in screen_text(app)
+        assert app.screen.query_one("#fm-left").display and "Column 2" in screen_text(app)
 
     run(app, body)
 
@@ -371,7 +376,7 @@ def test_a_step_redraws_the_panel_in_place_without_a_layout(frozen_clock, monkey
         assert column.virtual_size.height == len(drawn) and not column.show_vertical_scrollbar
         assert " ".join(drawn).split() == panel(app)._column_text(session.view(0), 0).plain.split()
         assert drawn[drawn.index("Chain:") + 2].startswith(" 2. ") and drawn[-1] in screen_text(app)
-        assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a) for a in offered(app)]
+        assert [str(o.prompt) for o in moves.options] == [panel(app)._label(a).plain for a in offered(app)]
         assert moves.highlighted == 0 and not moves.show_vertical_scrollbar
 
     run(app, body)
@@ -415,11 +420,15 @@ def test_enter_after_another_seats_step_plays_the_move_highlighted_not_the_one_n
 
     async def body(pilot) -> None:
         await pilot.press("5")
-        await to_line(pilot, app, _shown_moves(app).index("Move Fox Chancellor to column 5"))
+        chancellor = MoveKnight("fox-chancellor", 4)
+        await to_line(pilot, app, offered(app).index(chancellor))
         line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))  # Ada's Warm Hug
-        assert _shown_moves(app)[line] == "Take back Guard Tower to Ada"  # what slid onto the line
+        assert offered(app)[line] == TakeBack("R32")  # what slid onto the line: Guard Tower back
         moves = app.screen.query_one("#fm-moves", OptionList)
-        assert _shown_moves(app)[moves.highlighted] == "Move Fox Chancellor to column 5"
+        assert offered(app)[moves.highlighted] == chancellor
+        assert "Move Fox Chancellor ♛ to column 5" in _shown_moves(app)[moves.highlighted]
+        # the change is flagged, never silent
+        assert "The list changed: the highlight stayed on your move" in screen_text(app)
         steps = session.step_count
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.step_count > steps)
@@ -438,10 +447,11 @@ def test_when_the_highlighted_move_is_gone_enter_does_nothing_until_the_cursor_m
 
     async def body(pilot) -> None:
         await pilot.press("5")
-        await to_line(pilot, app, _shown_moves(app).index("Play Warm Hug (red heart) · Ada"))
+        await to_line(pilot, app, offered(app).index(PlayCard("R33", 4)))  # Ada's Warm Hug
         line = await _step_for_bea_meanwhile(pilot, app, PlayCard("R33", 4))
         moves = app.screen.query_one("#fm-moves", OptionList)
-        assert moves.highlighted is None and _shown_moves(app)[line] == "Play Court Herald (crown) · Bea"
+        assert moves.highlighted is None and "Bea: Court Herald" in _shown_moves(app)[line]
+        assert "Your highlighted move went: pick again" in screen_text(app)
         steps = session.step_count
         await pilot.press("enter")
         for _ in range(5):
@@ -589,7 +599,7 @@ def test_a_replay_shows_the_whole_table_in_place_of_the_moves():
         await pilot.pause()
         assert app.screen.query_one("#fm-whole").display and not app.screen.query_one("#fm-moves").display
         assert "fox_matters.table" not in shown_keys(app) and "fox_matters.choose" not in shown_keys(app)
-        assert "cheese:" in str(app.screen.query_one("#fm-whole-table").render())
+        assert " cheese" in str(app.screen.query_one("#fm-whole-table").render())
 
     asyncio.run(_run_any(app, body))
 

@@ -107,8 +107,8 @@ def keep_choice() -> Session:
 
 
 def snake_choice() -> Session:
-    """Round 3, after Cy's STOP: Ada's snake strikes first (Cy's after her)."""
-    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=6)
+    """Round 3, after a STOP: Ada's snake strikes first (Cy's after her)."""
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=26)
     return _drive(s, lambda s, seat, move: s.state.phase == "steal" and seat == 0)
 
 
@@ -691,7 +691,7 @@ def test_a_later_decision_starts_on_its_first_choice():
     the choice list is hidden while everyone loots; the second list, reached through
     the other seat's steps (as at a shared table), starts on its first choice: nothing
     is left of the first decision for the highlight to follow."""
-    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=4), _bobs_decision)
+    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=3), _bobs_decision)
     app = PanelHost(session, 1)
 
     async def body(pilot) -> None:

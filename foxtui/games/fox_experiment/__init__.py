@@ -9,7 +9,7 @@ from foxtui.bots import random_bot
 from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
-from .actions import Action, ChoosePatron, PlayScience, TakeFox, TakeSupply, Unlock
+from .actions import CONFIRM_PUP, Action, ChoosePatron, ConfirmPup, PlayScience, TakeFox, TakeSupply, Unlock
 from .administration import breakdown, ranking
 from .bots import sensible_bot, expert_bot
 from .content import TILE
@@ -58,6 +58,11 @@ class FoxExperiment(ModuleGame):
             coop_won=None,
             tiebreak=tiebreak,
         )
+
+    def offered(self, legal: list[Any], action: Any) -> bool:
+        # a pup recorded under a name the player typed is the listed ConfirmPup with the
+        # name written in (apply checks the name)
+        return action in legal or (isinstance(action, ConfirmPup) and CONFIRM_PUP in legal)
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if isinstance(action, TakeFox) and action.index == -1:

@@ -361,9 +361,11 @@ def _stash(state: State, seat: int, action: Stash) -> State:
     state = replace(state, players=players)
     if nobody_can_stop(state):
         return _reveal(state, -1)
-    if state.options.mode == "turns" and may_stop(state, seat):
+    if state.options.mode == "turns" and len(players[seat].sack) >= STOP_LOOT:
         # STOP may be called as soon as the sack holds three loot pawns: the turn waits
-        # for that choice (STOP or end the turn), with nothing else left to do in it.
+        # for that choice (STOP or end the turn), with nothing else left to do in it. It
+        # waits after every stash that leaves three pawns or more (a number all can see),
+        # so that the wait tells nobody whether they are loot.
         return replace(state, touches_left=0, grab_used=True)
     return _end_turn(state)
 

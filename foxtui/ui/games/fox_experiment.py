@@ -1,10 +1,12 @@
-"""The Fox Experiment panel: one page of the table at a time (the kennel and supply
-track, a player's mat, or the breeding puzzle) beside the moves on offer.
+"""The Fox Experiment panel: one page of the table at a time (the table, a player's mat,
+or the breeding puzzle) beside the moves on offer.
 
 Everything drawn comes from the View handed to :meth:`FoxExperimentPanel.show`; the
 panel keeps only UI state (the page in sight, the half picked first in the breeding
-puzzle, whether the auto-match was just sent). Every move it sends up is taken from the
-legal list. A player's science cards are on screen only in that player's own view.
+puzzle), and each seat's is its own. Every move it sends up is taken from the legal
+list (a pup's typed name is the offered ConfirmPup with the name written in). A
+player's science cards are on screen only in that player's own view. The pages' text
+is in fox_experiment_pages.py.
 """
 
 from __future__ import annotations
@@ -16,12 +18,18 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from foxtui.games.fox_experiment.actions import (
-    TOKEN,
     AUTO_MATCH,
+    CONFIRM_PUP,
+    TOKEN,
+    Action,
     AssignPup,
     AutoMatch,
     ChoosePatron,
@@ -39,24 +47,31 @@ from foxtui.games.fox_experiment.actions import (
     Unpair,
     WildTrait,
 )
-from foxtui.games.fox_experiment.actions import Action
-from foxtui.games.fox_experiment.view import View, science_text
-from foxtui.games.fox_experiment.content import (
-    SCIENCE_CARD,
-    STUDY,
-    TRACK_IDS,
-    TRAIT_INDEX,
-    TRAITS,
-    UPGRADE,
-    icon_text,
-    trait_name,
-)
+from foxtui.games.fox_experiment.content import SCIENCE_CARD, STUDY, TRACK_IDS, UPGRADE
+from foxtui.games.fox_experiment.rules import NAME_MAX, name_refusal
+from foxtui.games.fox_experiment.view import View
 
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.moves import Moves
-from ..widgets.status import update_if_changed
+from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
+from .fox_experiment_pages import (
+    SHORTHAND,
+    fox_line,
+    gains_text,
+    space_gains,
+    half_label,
+    mat_text,
+    pair_code,
+    plural,
+    puzzle_text,
+    study_levels,
+    table_text,
+    tokens_text,
+    counts_text,
+    trait_words,
+)
 
 PHASE = {
     "study": "Choosing studies",
@@ -75,79 +90,19 @@ PAGE_FOR = {
     "research": "mat",
     "over": "table",
 }
-#: a colour per trait (16-colour safe) and a letter, so halves read without colour too
-COLOUR = {"spots": "red", "barking": "yellow", "ears": "blue", "tail": "magenta", "any": "green"}
-LETTER = {"spots": "S", "barking": "B", "ears": "E", "tail": "T", "any": "W"}
-SHORT = {"spots": "spots", "barking": "barking", "ears": "ears", "tail": "tail", "any": "any"}
+def _group_of(line: object) -> str | None:
+    """The part of a long list a move is offered in (see FoxExperimentPanel._grouped)."""
+    if isinstance(line, TakeFox):
+        return line.sex
+    if isinstance(line, TakeSupply):
+        return "supply"
+    return None
 
 
-def _name(trait: str) -> str:
-    return trait_name(TRAIT_INDEX[trait]) if trait in TRAIT_INDEX else "any trait (you name it next)"
-
-
-def _counts(values: dict[str, int], zero: bool = False) -> str:
-    parts = [f"{n} {SHORT[t]}" for t, n in values.items() if n or zero]
-    return ", ".join(parts) or "none"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _icons(icons: list[str]) -> str:
-    return ", ".join(icon_text(i) for i in icons) or "nothing"
-
-
-def _study_levels(card: str) -> str:
-    s = STUDY[card]
-    levels = []
-    for need, pts in zip(s.needs, s.points):
-        levels.append("+".join(f"{n}{LETTER[TRAITS[t]]}" for t, n in enumerate(need) if n) + f"={pts}")
-    return " / ".join(levels)
-
-
-def fox_line(fox: Any) -> Text:
-    """A fox in a row or on a mat: name, friendliness, and the dice it gives as a parent."""
-    out = Text()
-    out.append(fox.name, style="bold")
-    out.append(f" ♥{fox.friendliness} ")
-    for t in TRAITS:
-        n = fox.dice[t]
-        if n:
-            out.append(LETTER[t] * n, style=COLOUR[t])
-    if not any(fox.dice.values()):
-        out.append("no dice", style="dim")
-    if fox.automaton:
-        out.append(" (opponent's meeple)", style="italic")
-    return out
-
-
-def track_text(track: Any) -> Text:
-    """A pup card's track: ■ □ marked and empty squares, ● ○ marked and empty circles."""
-    out = Text()
-    out.append(f"{SHORT[track.trait]:8}", style=COLOUR[track.trait])
-    for shape, marked in zip(track.spaces, track.marked):
-        out.append(("■" if marked else "□") if shape == "square" else ("●" if marked else "○"))
-    if track.points:
-        out.append(f" +{track.points}", style="bold")
-    return out
-
-
-def half_label(view: Any, die: int, half: int) -> str:
-    if die == TOKEN:
-        return "a friendly token"
-    d = view.players[view.seat].litter.dice[die]
-    colour = d.halves[half] if half < len(d.halves) else "any"
-    what = "wild half" if colour == "any" else f"{SHORT[colour]} half"
-    return f"the {what} on die {die + 1}"
-
-
-def half_code(lit: Any, die: int, half: int) -> str:
-    """A half in a few letters: its die and colour ("9W"), or "token"."""
-    if die == TOKEN:
-        return "token"
-    d = lit.dice[die]
-    return f"{die + 1}{LETTER[d.halves[half]] if half < len(d.halves) else 'W'}"
+#: lists shorter than this take a number key per entry (1 to 9)
+NUMBERED = 10
+#: the moves list's line that opens the pup-name field
+NAME_IT = "name"
 
 
 class AdministrationScreen(ModalScreen[None]):
@@ -178,46 +133,184 @@ class AdministrationScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-#: a line of the moves list: a legal action, or a step of the breeding puzzle's own
-#: (("half", (die, half)) picks a half first, "back" puts it back)
+class PageView(ScrollView, can_focus=True):
+    """A page of the table as lines of text that scroll: new text is wrapped and drawn
+    here, without a layout of the whole screen (a Static of auto height in a scrolling
+    container asked for one on every step: most of a step's time at 80x24)."""
+
+    #: its size is its stylesheet's: the lines it holds never change the screen's layout
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text()
+        self._strips: list[Strip] = []
+        self._wrapped_at = -1
+        self._cache: dict[tuple, list[Strip]] = {}  # the lines of the page shown, wrapped
+        self._drawn: dict[tuple, Strip] = {}  # lines as drawn: row, scroll, width, style
+
+    @property
+    def text(self) -> Text:
+        return self._text
+
+    def show(self, text: Text) -> bool:
+        """Show ``text``; True if it changed."""
+        if same_content(self._text, text):
+            return False
+        self._text = text
+        self._wrap()
+        return True
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._wrapped_at:
+            self._wrap()
+
+    def _wrap(self) -> None:
+        width = self.scrollable_content_region.width
+        self._wrapped_at = width
+        strips: list[Strip] = []
+        if width > 0:
+            console = self.app.console
+            cache, self._cache = self._cache, {}
+            for paragraph in self._text.split("\n"):
+                # a step changes a few lines of a page: the others are wrapped once
+                key = (paragraph.plain, tuple(paragraph.spans), str(paragraph.style), width)
+                done = cache.get(key)
+                if done is None:
+                    done = [Strip(line.render(console), line.cell_len) for line in paragraph.wrap(console, width)]
+                self._cache[key] = done
+                strips.extend(done)
+        self._strips = strips
+        self._drawn.clear()
+        self.virtual_size = Size(width, len(strips))
+        self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        rich_style = self.rich_style
+        index = scroll_y + y
+        key = (index, scroll_x, width, rich_style)
+        line = self._drawn.get(key)
+        if line is None:  # (a line is drawn again for every frame that touches the page)
+            if index >= len(self._strips):
+                line = Strip.blank(width, rich_style)
+            else:
+                line = self._strips[index].apply_style(rich_style).crop_extend(scroll_x, scroll_x + width, rich_style)
+            if len(self._drawn) > 400:
+                self._drawn.clear()
+            self._drawn[key] = line
+        return line
+
+
+class PupNameScreen(ModalScreen[str | None]):
+    """The name written on the pup's card: the suggested one is in the field, so Enter
+    keeps it; a name that cannot be written gets one sentence and the field stays open.
+    Returns the name, or None (Esc) to go back to the puzzle."""
+
+    CSS_PATH = stylesheets("fox_experiment.tcss")
+    BINDINGS = [
+        # priority: the field would take Enter (and say nothing in the key bar)
+        Binding("enter", "record", "Record the pup", id="fox_experiment.name.record", priority=True),
+        Binding("escape", "cancel", "Back to the puzzle", id="fox_experiment.name.cancel"),
+    ]
+
+    def __init__(self, suggested: str, symbols: int) -> None:
+        super().__init__()
+        self.suggested, self.symbols = suggested, symbols
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fx-name-box"):
+            yield Static(
+                f"Name the pup ({plural(self.symbols, 'symbol')}), then Enter records it."
+                f" {self.suggested} is suggested: Enter keeps it.",
+                id="fx-name-question",
+            )
+            yield Input(value=self.suggested, max_length=NAME_MAX, id="fx-name-input")
+            yield Static("", id="fx-name-error", classes="error")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        box = self.query_one(Input)
+        box.focus()
+        box.select_all()  # typing replaces the suggestion; Enter keeps it
+
+    def action_record(self) -> None:
+        name = self.query_one(Input).value
+        refusal = name_refusal(name)
+        if refusal is None:
+            self.dismiss(name)
+        else:
+            self.query_one("#fx-name-error", Static).update(refusal)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+#: a line of the moves list: a legal action, a step of the breeding puzzle's own
+#: (("half", (die, half)) picks a half first, "back" puts it back), or NAME_IT
 Line = Action | tuple[str, tuple[int, int]] | str
+
+
+def _number_bindings() -> list[Binding]:
+    """1 to 9: the entry of that number in a list of fewer than ten (each line shows it)."""
+    return [
+        Binding(str(n), f"number({n})", f"Entry {n} of a short list", id=f"fox_experiment.number_{n}", show=False)
+        for n in range(1, NUMBERED)
+    ]
 
 
 class FoxExperimentPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_experiment.tcss"
-    #: from this size a second page (the table, or your mat) is always in sight
-    ROOMY_SIZE = (120, 32)
+    #: the rows the panel uses at most: a taller terminal gives the rest to the log
+    ROWS = 22
+    #: from this size of the panel a second page (the table, or your mat) is in sight
+    ROOMY_SIZE = (120, ROWS)
     KEYS_HELP: ClassVar[str] = """\
 ## The Fox Experiment keys
 
 The left side shows one page at a time; the moves on offer are on the right.
 
-- **↑ ↓** or **j k**: pick a move; **Enter** does it. **PgUp PgDn** scroll the page.
-- **t**: the table — supply track, kennel rows, patrons, friendliness track and the
-  automated opponent.
+- **↑ ↓** or **j k**: pick a move; **Enter** does it. In a list of fewer than ten,
+  the number key of an entry (shown before it) does it at once. A selection turn
+  comes in parts (the female row, the male row, the supply track): pick the part,
+  then the fox or space in it; **Esc** goes back to the parts.
+- **PgDn**: the rest of the page (from its end, back to its top); **PgUp**: back up.
+  The key bar shows PgDn whenever the page is longer than the screen.
+- **t**: the table — automated opponent, supply track, kennel rows with each fox's
+  dice, patrons with their tiles, friendliness track.
 - **m**: your mat — tokens, upgrades, studies, parents, pups (and your science cards).
 - **o**: the next player's mat (their public state); press again for the one after.
-- **b**: the breeding puzzle (while you breed).
 
 In the breeding puzzle the dice are sorted by trait: `●` a whole symbol, `◐` a
 half with its colour letter (S spots, B barking, E floppy ears, T curly tail,
 W wild). Pick a half, then the half to join it with; the pup card's preview
-shows what recording it now would mark (`■ □` squares, `● ○` circles). Two wild
-halves make any trait: you name it next.
+shows what recording it now would mark (`■ □` squares, `● ○` circles, `+N` point
+tokens beside the track that overflowed). Two wild halves make any trait: you
+name it next. Pairs are listed as `1)3S+♥=S`: pair 1 joins the spots half of
+die 3 and a friendly token into spots. Recording the pup keeps the suggested
+name, or type one of your own (the line below it).
+
+Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
 - **a**: auto-match: the best pairing for the roll at once (the most symbols).
-- **Esc**: put the half you picked back.
+- **Esc**: put the half you picked back (or leave a part of the selection list).
 """
 
     BINDINGS = [
         Binding("t", "page('table')", "Table", id="fox_experiment.table"),
-        Binding("m", "page('mat')", "My mat", id="fox_experiment.mat"),
+        Binding("m", "page('mat')", "Mat", id="fox_experiment.mat"),
         Binding("o", "others", "Others", id="fox_experiment.others"),
         Binding("b", "page('puzzle')", "Breeding", id="fox_experiment.puzzle", show=False),
         Binding("a", "auto_match", "Auto-match", id="fox_experiment.auto_match"),
         Binding("escape", "back", "Back", id="fox_experiment.back", show=False),
-        Binding("pageup", "scroll_page(-1)", "Scroll the page up", id="fox_experiment.page_up", show=False),
-        Binding("pagedown", "scroll_page(1)", "Scroll the page down", id="fox_experiment.page_down", show=False),
+        # priority: the moves list would take them to move its highlight instead
+        Binding("pagedown", "scroll_page(1)", "More", id="fox_experiment.page_down", key_display="PgDn", priority=True),
+        Binding(
+            "pageup", "scroll_page(-1)", "Back up the page", id="fox_experiment.page_up", key_display="PgUp", show=False, priority=True
+        ),
+        *_number_bindings(),
     ]
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
@@ -226,42 +319,57 @@ halves make any trait: you name it next.
         self._mat_seat = 0  # whose mat the "mat" page shows
         self._phase = ""
         self._half: tuple[int, int] | None = None  # the half picked first in the puzzle
+        self._group: str | None = None  # the part of a long list opened ("female", "male", "supply")
         self._auto_done = False  # the auto-match step was just sent
 
     def compose(self) -> ComposeResult:
         yield Static(id="fx-head")
         with Horizontal(id="fx-middle"):
-            with VerticalScroll(id="fx-page"):
-                yield Static(id="fx-detail")
-            with VerticalScroll(id="fx-side"):  # a roomy terminal: a second page in sight
-                yield Static(id="fx-side-detail")
+            yield PageView(id="fx-page")
+            yield PageView(id="fx-side")  # a roomy terminal: a second page in sight
             yield Moves(id="fx-moves", keys="fox_experiment")
         yield Static(id="fx-hint")
 
     def on_resize(self, event: events.Resize) -> None:
         if self.fit_roomy(event.size):
             self.redraw_if_shown()
+        self.call_after_refresh(self._keys_again)  # PgDn comes with a page too long
+
+    def _keys_again(self) -> None:
+        """The key bar again, once the page is laid out (PgDn: whether it is too long)."""
+        if self.is_attached and self._mounted and self.app.screen is self.screen:
+            self.refresh_bindings()
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        return self.ROWS  # the head, a page of the table beside the moves, the hint
 
     # --- data down
 
     def own_state(self) -> object:
-        return (self._page, self._phase, self._mat_seat)
+        return (self._page, self._phase, self._mat_seat, self._half, self._group)
 
     def set_own_state(self, state: object) -> None:
         # a seat seen for the first time opens on the phase's own page, its own mat
-        self._page, self._phase, self._mat_seat = state if isinstance(state, tuple) else (None, "", 0)
+        if isinstance(state, tuple) and len(state) == 5:
+            self._page, self._phase, self._mat_seat, self._half, self._group = state
+        else:
+            self._page, self._phase, self._mat_seat, self._half, self._group = None, "", 0, None, None
+        self._auto_done = False
 
     def showing(self, before: View | None, seat_before: int | None) -> None:
         view, seat = self.view, self.seat
+        restoring = self._restoring
         if view.phase != self._phase:  # (a seat's own page comes back with its screen state)
             self._page, self._phase = None, view.phase  # a new phase opens on its own page
             self._mat_seat = seat if seat is not None else 0
-        if seat != seat_before:
+        if seat != seat_before and restoring is None:
             self._auto_done = False  # an auto-match is one player's
-        if seat != seat_before or not any(isinstance(a, Pair) for a in self.legal):
+        if not any(isinstance(a, Pair) for a in self.legal):
             self._half = None
         if self._half is not None and not self._pairs_with(self._half):
             self._half = None
+        if self._group is not None and not any(_group_of(a) == self._group for a in self.legal):
+            self._group = None  # nothing of it left to take: the whole list again
 
     def show(self, view: View, legal: list[Action], seat: int | None, *, before: View | None = None) -> None:
         super().show(view, legal, seat, before=before)
@@ -295,13 +403,25 @@ halves make any trait: you name it next.
     def _pairs_with(self, half: tuple[int, int]) -> list[Pair]:
         return [a for a in self.legal if isinstance(a, Pair) and half in ((a.a, a.a_half), (a.b, a.b_half))]
 
+    def _page_scrolls(self) -> bool:
+        try:
+            return self.query_one("#fx-page", PageView).max_scroll_y > 0
+        except Exception:  # not composed yet
+            return False
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.has_view:
             return False  # nothing drawn yet: no page to turn to
         if action == "auto_match":
             return AUTO_MATCH in self.legal
         if action == "back":
-            return self._half is not None
+            return self._half is not None or self._group is not None
+        if action == "scroll_page":
+            return self._page_scrolls()
+        if action == "number":
+            moves = self.query_one(Moves)
+            n = parameters[0]
+            return isinstance(n, int) and n <= moves.option_count < NUMBERED
         if action == "page" and self.page == parameters[0] and PAGE_FOR.get(self.view.phase, "table") == parameters[0]:
             if parameters[0] != "mat" or self._mat_seat == (self.seat if self.seat is not None else self._mat_seat):
                 return False  # already on it, and it is the phase's own page: nothing to go to
@@ -319,24 +439,40 @@ halves make any trait: you name it next.
             self._page = page
             if page == "mat":
                 self._mat_seat = own_mat
+        self._turned()
+
+    def _turned(self) -> None:
+        """Another page is in sight: from its top."""
+        self.query_one("#fx-page", PageView).scroll_home(animate=False, immediate=True)
         self.redraw_if_shown()
-        self.refresh_bindings()
+        self.call_after_refresh(self._keys_again)  # PgDn: the new page's length
 
     def action_scroll_page(self, step: int) -> None:
-        page = self.query_one("#fx-page", VerticalScroll)
-        page.scroll_page_down() if step > 0 else page.scroll_page_up()
+        page = self.query_one("#fx-page", PageView)
+        if step > 0 and page.scroll_y >= page.max_scroll_y:
+            page.scroll_home(animate=False, immediate=True)  # the end: PgDn starts over
+        else:  # a page less one line: the line last in sight stays in sight
+            y = page.scroll_y + step * max(1, page.scrollable_content_region.height - 1)
+            page.scroll_to(y=max(0, min(y, page.max_scroll_y)), animate=False, immediate=True)
 
     def action_others(self) -> None:
         n = len(self.view.names)
         start = self._mat_seat if self.page == "mat" else (self.seat if self.seat is not None else -1)
         self._mat_seat = (start + 1) % n
         self._page = "mat"
-        self.redraw_if_shown()
+        self._turned()
 
     def action_back(self) -> None:
-        if self._half is not None:
-            self._half = None
+        if self._half is not None or self._group is not None:
+            self._half = self._group = None
             self.redraw_if_shown()
+
+    def action_number(self, n: int) -> None:
+        moves = self.query_one(Moves)
+        if moves.option_count >= NUMBERED or not 1 <= n <= moves.option_count:
+            return
+        moves.highlighted = n - 1
+        self.picked(moves.actions[n - 1])
 
     def action_auto_match(self) -> None:
         litter = self.view.players[self.seat].litter if self.seat is not None else None
@@ -361,10 +497,32 @@ halves make any trait: you name it next.
         if isinstance(action, tuple) and action[0] == "half":
             self._half = action[1]  # its partners take the list, the first one highlighted
             self.redraw_if_shown()
+        elif isinstance(action, tuple) and action[0] == "group":
+            self._group = action[1]  # its entries take the list, numbered
+            self.redraw_if_shown()
         elif action == "back":
             self.action_back()
+        elif action == NAME_IT:
+            self._ask_name()
         else:
             self.choose(action)
+
+    def _ask_name(self) -> None:
+        lit = self._litter()
+        if lit is None or CONFIRM_PUP not in self.legal:
+            return
+        self.app.push_screen(PupNameScreen(lit.preview.name, sum(lit.symbols.values())), self._named)
+
+    def _named(self, name: str | None) -> None:
+        lit = self._litter()
+        if name is None or lit is None or CONFIRM_PUP not in self.legal:
+            return
+        if name == lit.preview.name:
+            self.choose(CONFIRM_PUP)  # the suggestion kept: the move as offered
+            return
+        # the move on offer with the player's name written in (the rules check the name)
+        self.legal = [*self.legal, ConfirmPup(name)]
+        self.choose(ConfirmPup(name))
 
     # --- drawing
 
@@ -378,177 +536,66 @@ halves make any trait: you name it next.
             detail = self._mat_text(view, self._mat_seat)
         else:
             detail = self._table_text(view)
-        update_if_changed(self.query_one("#fx-detail", Static), detail)
+        if self.query_one("#fx-page", PageView).show(detail):
+            self.call_after_refresh(self._keys_again)  # PgDn: whether the page is longer now
         if self.roomy:
             side = self._table_text(view) if page != "table" else self._mat_text(view, self._mat_seat)
-            update_if_changed(self.query_one("#fx-side-detail", Static), side)
+            self.query_one("#fx-side", PageView).show(side)
         moves = self.query_one(Moves)
-        self.offer(moves, self._moves(), self._label)
+        lines = self._moves()
+        numbered = {line: n for n, line in enumerate(lines, 1)} if len(lines) < NUMBERED else {}
+        self.offer(moves, lines, lambda a: f"{numbered[a]} {self._label(a)}" if numbered else self._label(a))
         update_if_changed(self.query_one("#fx-hint", Static), self._hint_text(view), layout=False)
-        moves.display = bool(moves.option_count)
+        # (the column of moves stays, empty while waiting: its coming and going would lay
+        # out the whole screen on every turn; a replay never has moves)
+        moves.display = not self.replay
         # the moves keep the arrow keys whenever there are any (PgUp/PgDn scroll the page)
         focused = self.screen.focused
-        if moves.display or focused is None or focused is self or not focused.display:
-            (moves if moves.display else self.query_one("#fx-page")).focus()
+        if moves.option_count:
+            moves.focus()
+        elif focused is None or focused is self or focused is moves or not focused.display:
+            self.query_one("#fx-page").focus()  # (an empty list's Enter would do nothing)
         self.refresh_bindings()
 
     def _head_text(self, view: View) -> Text:
+        """One line: the round and phase, and the seat's own tokens (who is to play is
+        the status line's, above: one place says it)."""
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}", style="bold")
-        if view.current is not None:
-            who = "the automated opponent" if view.current == -1 else view.names[view.current]
-            out.append(f" · {who}'s turn")
-        elif view.to_act and view.phase != "over":
-            others = [view.names[s] for s in view.to_act if s != view.seat]
-            if view.seat in view.to_act:
-                out.append(" · your move")
-            if others:
-                out.append(" · waiting for " + ", ".join(others))
+        phase = PHASE["upgrades"] if self._upgrading() else PHASE.get(view.phase, view.phase)
+        out.append(f"Round {view.round}/{view.rounds} · {phase}", style="bold")
         if view.seat is not None:
             me = view.players[view.seat]
-            out.append("\n")
-            out.append(f"{me.name}: ", style="bold")
-            out.append_text(self._tokens(me))
-            out.append(f" · {_plural(len(view.science), 'science card')}")
-        return out
-
-    def _tokens(self, p: Any) -> Text:
-        out = Text()
-        for t in TRAITS:
-            out.append(f"{LETTER[t]}{p.tokens[t]} ", style=COLOUR[t])
-        out.append(f"♥{p.friendly} friendly")
-        if p.points:
-            out.append(f" · {p.points} point tokens")
+            out.append(f" · {me.name}: ", style="bold")
+            out.append_text(tokens_text(me))
+            out.append(f" · {plural(len(view.science), 'science card')}")
         return out
 
     def _table_text(self, view: View) -> Text:
-        out = Text()
-        auto = view.automaton
-        if auto is not None:
-            out.append("Automated opponent", style="bold")
-            out.append(f"\n traits {_name(auto.first)}, then {_name(auto.second)}; next arrow {auto.arrow}")
-            took = ", ".join(f"{k} {n}" for k, n in auto.took.items() if n)
-            out.append(f"\n took this round: {took or 'nothing'}")
-            if auto.shown:
-                out.append(f" (last card: {' + '.join(auto.shown_items)})")
-            out.append("\n")
-        out.append("Supply track", style="bold")
-        for sp in view.track:
-            out.append(f"\n {sp.index + 1}. ")
-            out.append(_icons(sp.icons) if sp.index else "first next round")
-            if sp.holder >= 0:
-                out.append(f" ⚙ {view.names[sp.holder]}", style="bold")
-            elif sp.automaton:
-                out.append(f" ({'gear' if sp.automaton == 'gear' else 'meeple'} of the opponent)", style="italic")
-        for sex, row, deck in (("Female", view.females, view.female_deck), ("Male", view.males, view.male_deck)):
-            out.append(f"\n{sex} row", style="bold")
-            out.append(f" (deck {deck})", style="dim")
-            for i, fox in enumerate(row):
-                out.append(f"\n {i + 1}. ")
-                out.append_text(fox_line(fox))
-        out.append("\nPatrons", style="bold")
-        for pat in view.patrons:
-            out.append(f"\n {pat.slot + 1}. {pat.name} ({pat.side}): {pat.text}")
-            if pat.meeples:
-                out.append(" · " + ", ".join(view.names[s] for s in pat.meeples), style="bold")
-        out.append("\nFriendliness track", style="bold")
-        for r in view.rewards:
-            mark = "▶" if r.space == view.round - 1 and view.phase != "over" else " "
-            out.append(f"\n{mark}{r.space + 1}. {r.points} pts, others {_plural(r.tokens, 'token')}")
-            if r.seats:
-                out.append(" · " + ", ".join(view.names[s] for s in r.seats), style="bold")
-        return out
+        return table_text(view)
 
     def _mat_text(self, view: View, seat: int) -> Text:
-        p = view.players[seat]
-        out = Text()
-        out.append(f"{p.name}'s mat", style="bold")
-        out.append(f" · turn {p.turn_position + 1}" + (f" · gear on space {p.gear + 1}" if p.gear >= 0 else ""))
-        out.append("\nTokens: ")
-        out.append_text(self._tokens(p))
-        if seat == view.seat:
-            cards = [science_text(c) for c in view.science]
-            out.append("\nYour science cards: " + ("; ".join(cards) if cards else "none"))
-        else:
-            out.append(f"\n{_plural(p.science, 'science card')} (kept secret)")
-        out.append("\nUpgrades", style="bold")
-        for k, track in enumerate(UPGRADE):
-            n = p.upgrades[TRACK_IDS[k]]
-            steps = " ".join(("■" if i < n else "□") + str(c) for i, c in enumerate(track.costs))
-            out.append(f"\n {track.name:13}{steps}")
-        dice = "1 friendly die" if p.friendly_dice == 1 else f"{p.friendly_dice} friendly dice"
-        out.append(f"\n {_plural(p.pups_per_round, 'pup')} a round, {dice}")
-        out.append("\nStudies", style="bold")
-        for st in p.studies:
-            out.append(f"\n {st.name} ({_study_levels(st.card)}): {st.level} of 3 done")
-        if not p.studies:
-            out.append(" none")
-        if p.patrons:
-            out.append("\nPatrons: " + ", ".join(view.patrons[s].name for s in p.patrons))
-        if p.female or p.male:
-            out.append("\nParents", style="bold")
-            for fox in (p.female, p.male):
-                if fox is not None:
-                    out.append("\n ")
-                    out.append_text(fox_line(fox))
-            pool = " ".join(f"{LETTER.get(t, 'F')}{n}" for t, n in p.pool.items() if n)
-            out.append(f"\n pool: {pool}")
-        if p.pups:
-            out.append("\nPups this round", style="bold")
-            for i, pup in enumerate(p.pups):
-                used = " (used for a study)" if i in p.assigned else ""
-                out.append(f"\n {pup.name} ♥{pup.friendliness}{used}")
-                for tr in pup.tracks:
-                    out.append("\n  ")
-                    out.append_text(track_text(tr))
-        if view.phase == "research" and seat == view.seat:
-            out.append(f"\nCollecting now gives: {_counts(p.research_tokens)}")
-        return out
+        return mat_text(view, seat, upgrading=self._upgrading())
+
+    def _upgrading(self) -> bool:
+        """Unlocking upgrades (in the upgrades phase, or after collecting tokens in research)."""
+        return any(isinstance(a, (Unlock, EndUpgrades)) for a in self.legal)
 
     def _puzzle_text(self, view: View) -> Text:
-        lit = self._litter()
-        out = Text()
-        out.append(f"Breeding a {lit.sex} pup", style="bold")
-        out.append(f" · friendly tokens free {lit.tokens_free}")
-        by_kind: dict[int, list[Any]] = {}
-        for d in lit.dice:
-            by_kind.setdefault(d.kind, []).append(d)
-        for kind in sorted(by_kind):
-            dice = by_kind[kind]
-            out.append(f"\n{dice[0].kind_name:12}", style=COLOUR.get(TRAITS[kind], "green") if kind < 4 else "green")
-            for d in dice:
-                out.append(f" {d.index + 1}:")
-                out.append("●" * d.wholes)
-                for slot, (colour, paired) in enumerate(zip(d.halves, d.paired)):
-                    half = "◐" + (LETTER[colour] if kind >= 4 else "")
-                    style = "dim strike" if paired else COLOUR[colour] + " bold"
-                    if self._half == (d.index, slot):
-                        style += " reverse"  # the half picked first
-                    out.append(half, style=style)
-                if not d.wholes and not d.halves:
-                    out.append("–", style="dim")
-        out.append("\nPup card now", style="bold")
-        out.append(f" ({lit.preview.name}, ♥{lit.preview.friendliness})")
-        for tr in lit.preview.tracks:
-            out.append("\n ")
-            out.append_text(track_text(tr))
-        out.append("\nPairs: ", style="bold")
-        pairs = [
-            f"{n + 1}) {half_code(lit, q.a, q.a_half)}+{half_code(lit, q.b, q.b_half)}={SHORT[q.trait]}"
-            for n, q in enumerate(lit.pairs)
-        ]
-        out.append(", ".join(pairs) or "none yet")
-        if lit.science:
-            out.append("\nScience played: " + ", ".join(SCIENCE_CARD[c].name for c in lit.science))
-        return out
+        return puzzle_text(self._litter(), self._half)
 
     def _moves(self) -> list[Line]:
         """The legal moves, with a breeding roll's pairs offered half by half."""
         pairs = [a for a in self.legal if isinstance(a, Pair)]
-        # recording the pup comes first once no half is left to pair
-        rest = sorted((a for a in self.legal if not isinstance(a, Pair)), key=lambda a: not isinstance(a, ConfirmPup))
+        # recording the pup comes first once no half is left to pair; naming it next
+        rest: list[Line] = sorted(
+            (a for a in self.legal if not isinstance(a, Pair) and a != CONFIRM_PUP and not isinstance(a, ConfirmPup)),
+            key=lambda a: not isinstance(a, AutoMatch),
+        )
+        if CONFIRM_PUP in self.legal:
+            record: list[Line] = [CONFIRM_PUP, NAME_IT]
+            rest = record + rest if not pairs else rest + record
         if not pairs:
-            return rest
+            return self._grouped(rest)
         if self._half is not None:
             return [*self._pairs_with(self._half), "back"]
         halves: list[tuple[int, int]] = []
@@ -559,65 +606,89 @@ halves make any trait: you name it next.
         halves.sort(key=lambda h: (h[0] == TOKEN, h))
         return [("half", h) for h in halves] + rest
 
+    def _grouped(self, lines: list[Line]) -> list[Line]:
+        """A list too long for number keys (a selection turn: foxes and supply spaces) is
+        offered a part at a time: the female row, the male row, the supply track, each a
+        short numbered list of its own (Esc goes back to the parts)."""
+        if self._group is not None:
+            return [a for a in lines if _group_of(a) == self._group] + ["back"]
+        if len(lines) < NUMBERED:
+            return lines
+        out: list[Line] = []
+        for line in lines:
+            group = _group_of(line)
+            if group is None:
+                out.append(line)
+            elif ("group", group) not in out:
+                out.append(("group", group))
+        return out
+
     def _label(self, a: Line) -> str:
         view = self.view
         me = view.players[view.seat] if view.seat is not None else None
+        lit = me.litter if me is not None else None
+        if isinstance(a, tuple) and a[0] == "group":
+            members = [m for m in self.legal if _group_of(m) == a[1]]
+            if a[1] == "supply":
+                return f"A supply space… ({plural(len(members), 'space')} free)"
+            return f"A {a[1]} parent… ({plural(len(members), 'choice')}: the row or the deck)"
         if isinstance(a, tuple):  # a half of the breeding puzzle
-            return "Pair " + half_label(view, *a[1])
+            return "Pair " + half_label(lit, *a[1])
         if a == "back":
-            return "← put the half back"
+            return "← back to the parts of the list" if self._group is not None else "← put the half back"
+        if a == NAME_IT:
+            return "Record it under a name you type…"
         if isinstance(a, Pair):
             other = (a.b, a.b_half) if (a.a, a.a_half) == self._half else (a.a, a.a_half)
-            return f"with {half_label(view, *other)} → {_name(a.trait)}"
+            return f"with {half_label(lit, *other)} → {trait_words(a.trait)}"
         if isinstance(a, KeepStudy):
-            return f"Keep {STUDY[a.card].name}: {_study_levels(a.card)}"
+            return f"Keep {STUDY[a.card].name}: {study_levels(a.card)}"
         if isinstance(a, TakeFox):
             if a.index < 0:
                 return f"The top of the {a.sex} deck (unseen)"
             fox = (view.females if a.sex == "female" else view.males)[a.index]
             return f"{a.sex.capitalize()} {a.index + 1}: {fox_line(fox).plain}"
         if isinstance(a, TakeSupply):
-            if a.space == 0:
-                return "Space 1: nothing, first next round"
-            return f"Space {a.space + 1}: {_icons(view.track[a.space].icons)}"
+            return f"Space {a.space + 1}: {space_gains(view, view.track[a.space])}"
         if isinstance(a, ChooseTrait):
-            return f"Take a {_name(a.trait)} token"
+            return f"Take a {trait_words(a.trait)} token"
         if isinstance(a, ChoosePatron):
             pat = view.patrons[a.slot]
-            return f"{pat.name}: {pat.text}; gain {_icons(pat.icons)}"
+            return f"{pat.name}: {pat.text}; gain {gains_text(pat.icons)}"
         if isinstance(a, DiscardToken):
-            return f"Discard a {_name(a.trait)} token"
+            return f"Discard a {trait_words(a.trait)} token"
         if isinstance(a, Unlock):
             k = TRACK_IDS.index(a.track)
             n = me.upgrades[a.track] if me else 0
             track = UPGRADE[k]
-            return f"Unlock {track.name} ({track.costs[n]} {_name(a.trait)}, {_plural(track.points[n], 'pt')})"
+            return f"Unlock {track.name} ({track.costs[n]} {trait_words(a.trait)}, {plural(track.points[n], 'pt')})"
         if isinstance(a, EndUpgrades):
             return "Done with upgrades"
         if isinstance(a, Unpair):
-            return f"Take apart pair {a.pair + 1}"
+            q = lit.pairs[a.pair] if lit is not None and a.pair < len(lit.pairs) else None
+            return f"Take apart pair {pair_code(lit, a.pair, q)}" if q is not None else f"Take apart pair {a.pair + 1}"
         if isinstance(a, WildTrait):
-            return f"The wild pair makes {_name(a.trait)}"
+            return f"The wild pair makes {trait_words(a.trait)}"
         if isinstance(a, AutoMatch):
-            return f"Auto-match: the best pairing ({_plural(me.litter.best_symbols, 'symbol')})"
+            return f"Auto-match: the best pairing ({plural(lit.best_symbols, 'symbol')})"
         if isinstance(a, PlayScience):
             name = SCIENCE_CARD[a.card].name
             if a.trait:
-                return f"{name}: add a {_name(a.trait)} die"
+                return f"{name}: add a {trait_words(a.trait)} die"
             if a.die >= 0:
-                d = me.litter.dice[a.die]
+                d = lit.dice[a.die]
                 return f"{name} on die {a.die + 1} ({d.kind_name})"
             return f"{name}: add a wild half"
         if isinstance(a, ConfirmPup):
-            symbols = sum(me.litter.symbols.values()) if me and me.litter else 0
-            return f"Record the pup ({_plural(symbols, 'symbol')})"
+            symbols = sum(lit.symbols.values()) if lit is not None else 0
+            return f"Record {lit.preview.name if lit else 'the pup'} ({plural(symbols, 'symbol')})"
         if isinstance(a, AssignPup):
             pup = me.pups[a.pup]
             st = me.studies[a.study]
             level = st.levels[st.level]
-            return f"{pup.name} for {st.name} level {st.level + 1} ({_plural(level.points, 'pt')})"
+            return f"{pup.name} for {st.name} level {st.level + 1} ({plural(level.points, 'pt')})"
         if isinstance(a, EndResearch):
-            return f"Done with studies: collect {_counts(me.research_tokens) if me else ''}"
+            return f"Done with studies: collect {counts_text(me.research_tokens) if me else ''}"
         return type(a).__name__
 
     def _hint_text(self, view: View) -> Text:
@@ -630,8 +701,12 @@ halves make any trait: you name it next.
                 out.append(f"Waiting for {waiting}. t table · o other players")
         elif self._half is not None:
             out.append("Join it with which half? Enter pair · Esc put it back")
+        elif self._group is not None:
+            out.append("Which one? its number or Enter takes it · Esc back")
         elif any(isinstance(a, Pair) for a in self.legal):
-            out.append("Pick a half, then its partner · a auto-match · t m o pages")
+            out.append("Pick a half, then its partner · a auto-match · ? the codes")
+        elif any(isinstance(a, KeepStudy) for a in self.legal):
+            out.append(SHORTHAND)
         else:
             out.append("↑↓ move · Enter do it · t table · m mat · o others")
         return out

@@ -9,6 +9,7 @@ such as which column is zoomed in. Every move it sends up is taken from the lega
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
@@ -38,6 +39,7 @@ from foxtui.games.fox_matters.actions import (
     TakeBack,
     UseAbility,
 )
+from foxtui.games.fox_matters.bots import suggestion
 from foxtui.games.fox_matters.view import View
 
 from ..stylesheets import stylesheets
@@ -46,15 +48,9 @@ from ..widgets.moves import Moves
 from ..widgets.scrolling import GrowsInPlace
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
+from .fox_matters_words import COLOUR, GLYPH, LEGEND, card_symbols, card_text, glyph, knight_text, needs_glyphs, symbol_words
 
 PHASE = {"planning": "Planning", "pick_fox": "Planning", "action": "Action", "share_cheese": "Problem check", "over": "Game over"}
-
-
-def _symbols(need: dict[str, int], extra_any: int = 0) -> str:
-    parts = [f"{n} {content.LABELS[s]}" for s, n in need.items() if n]
-    if extra_any:
-        parts.append(f"{extra_any} of any kind")
-    return ", ".join(parts)
 
 
 def clock_text(seconds: int) -> str:
@@ -165,8 +161,11 @@ class ColumnView(GrowsInPlace, ScrollView):
         if long != (len(lines) > height) and narrow > 0:
             long = not long
             lines = Visual.to_strips(self, visual, narrow if long else width, None, self.visual_style)
+        scrolls = len(self._lines) > height
         self._lines = lines
         self.virtual_size = Size(narrow if long else width, len(lines))
+        if scrolls != (len(lines) > height):
+            self.refresh_bindings()  # the key bar offers ] to scroll exactly when there is more
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -177,19 +176,79 @@ class ColumnView(GrowsInPlace, ScrollView):
         return self._lines[index].crop_extend(0, width, blank)
 
 
+#: the letters beside the cards (a letter plays its card at the zoomed column): the
+#: keys no other binding of the table takes, then their capitals when there are more cards
+CARD_LETTERS = "abcdfgimnovxyz"
+LETTERS = CARD_LETTERS + CARD_LETTERS.upper()
+
+
+class CardLetters:
+    """Which letter each card in a hand carries. A card keeps its letter while it is in a
+    hand, and gets the same one back when it is taken back into a hand, so a letter never
+    silently names another card while the list changes; a letter goes to another card
+    only when every letter is in use or parked. The table's, not a seat's: every player at
+    the keyboard sees the same letters."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, str] = {}  # card in a hand -> its letter
+        self._parked: dict[str, str] = {}  # card played or gone -> the letter it had, oldest first
+        self._round = 0
+
+    def update(self, hands: list[list[str]], round_: int) -> None:
+        new_round = round_ != self._round
+        self._round = round_
+        now = [card for hand in hands for card in hand]
+        inside = set(now)
+        for card in [c for c in self.held if c not in inside]:
+            self._parked[card] = self.held.pop(card)
+        if new_round:
+            # a new round deals new cards: the letters of cards played before are free
+            # again (a card taken back from an earlier round gets the first free one)
+            self._parked.clear()
+        for card in now:
+            if card in self.held:
+                continue
+            letter = self._parked.pop(card, None)
+            if letter is None:
+                used = set(self.held.values()) | set(self._parked.values())
+                letter = next((x for x in LETTERS if x not in used), None)
+            if letter is None and self._parked:
+                oldest = next(iter(self._parked))
+                letter = self._parked.pop(oldest)
+            if letter is not None:
+                self.held[card] = letter
+
+    def card(self, letter: str) -> str | None:
+        return next((c for c, x in self.held.items() if x == letter), None)
+
+
 class FoxMattersPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
-    #: from this size all six columns are shown at once
-    ROOMY_SIZE = (120, 32)
-    KEYS_HELP: ClassVar[str] = """\
+    #: from this terminal size all six columns are shown at once (the README says so);
+    #: decided on the terminal, not the panel, whose height depends on the log's rows
+    ROOMY_TERMINAL = (120, 32)
+    KEYS_HELP: ClassVar[str] = f"""\
 ## Fox Matters keys
 
 The six columns are shown one at a time; the line at the top sums up all six
-(`✓` met now, `have/need` symbols, `F` a Fear token, `·` no problem).
+(`✓` met now, `have/need` symbols, `F` a Fear token, `!` one Fear token from
+losing the game, `✗` a broken chain, `·` no problem).
 
-- **← →** or **h l**: zoom into the column to the left or right; **1–6** jump to a column.
+Every card shows what it gives, an arrow, and what may follow it:
+`♛→♛▲ Royal Pardon` gives a crown, and a crown or a sailboat may come next.
+The symbols: {LEGEND}.
+
+- **1–6**: zoom into a column; **← →** or **h l**: the column to the left or right.
+- **a letter**: every face-up card has one, shown beside it: its letter plays that
+  card at the zoomed column. So a card goes to a column in two keys: the column's
+  digit, then the card's letter. A card that may not go there is refused with the
+  reason.
 - **↑ ↓** or **j k**: pick a move at this column (play a card, take one back, move
   a knight, face a Fear token, use a knight's cheese); **Enter** does it.
+- **s**: ask the bots what they would do in your place; the move is highlighted and
+  said in words, never played for you (Enter does it).
+- **] [**: scroll a long column down and up (its "Next card must show" line stays
+  in sight below it).
 - **r**: say you are Ready (Planning). When everyone is, the timer starts and the
   new cards turn face up.
 - **e**: say you are done (Action). The Action ends when everyone is done or the
@@ -201,8 +260,9 @@ The six columns are shown one at a time; the line at the top sums up all six
 
 It is a cooperative table: during the Action anyone may play any face-up card, and
 cards remember whose they are. Only the moves you may make now are offered. When
-someone else's move changes the list, the highlight stays on your move; if that move
-is gone, nothing is highlighted and Enter does nothing until you pick again.
+someone else's move changes the list, the highlight stays on your move and the line
+below the moves says the list changed; if that move is gone, nothing is highlighted
+and Enter does nothing until you pick again.
 """
 
     BINDINGS = [
@@ -216,7 +276,14 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         ),
         Binding("r", "play('ready')", "Ready", id="fox_matters.ready"),
         Binding("e", "play('end')", "Done", id="fox_matters.end"),
+        Binding("s", "suggest", "Hint", id="fox_matters.suggest"),
+        Binding("right_square_bracket", "scroll_column(1)", "More", id="fox_matters.scroll_down"),
+        Binding("left_square_bracket", "scroll_column(-1)", "Scroll up", id="fox_matters.scroll_up", show=False),
         Binding("t", "table", "Table", id="fox_matters.table"),
+        *(
+            Binding(x, f"card('{x}')", f"Card {x}: play it here", id=f"fox_matters.card_{x}", show=False)
+            for x in LETTERS
+        ),
     ]
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
@@ -224,13 +291,18 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         self._column = 0  # the zoomed-in column
         self._whole_table = False  # t: the table in place of the moves (80x24)
         self._clock_left: int | None = None  # the table's clock, as last shown
+        self._letters = CardLetters()
+        self._flag = ""  # the moves changed under this player's cursor: said below them
+        self._suggested = ""  # the bots' suggestion, in words, until the next step
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="fm-top"):
             yield Static(id="fm-head")
             yield Digits("", id="fm-timer")
         with Horizontal(id="fm-middle"):
-            yield ColumnView(id="fm-column")
+            with Vertical(id="fm-left"):
+                yield ColumnView(id="fm-column")
+                yield Static(id="fm-next")  # always in sight, however long the column
             with Grid(id="fm-board"):  # a roomy terminal: all six columns at once
                 for c in range(NUM_COLUMNS):
                     yield Static(id=f"fm-cell-{c}", classes="fm-cell")
@@ -241,9 +313,31 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
                 yield Moves(id="fm-moves", keys="fox_matters")
         yield Static(id="fm-hint")
 
+    def on_mount(self) -> None:
+        # Enter is named by the hint line and the help: the key bar keeps its room for the
+        # table's keys (two players, a column to scroll: every one of them fits 80 columns)
+        moves = self.query_one(Moves)
+        enter = moves._bindings.key_to_bindings["enter"]
+        moves._bindings.key_to_bindings["enter"] = [dataclasses.replace(b, show=False) for b in enter]
+        super().on_mount()
+
+    def fit_roomy(self, size: Any) -> bool:
+        # decided by the terminal's size, the one the README names (the log's rows vary)
+        app = self.app.size
+        roomy = app.width >= self.ROOMY_TERMINAL[0] and app.height >= self.ROOMY_TERMINAL[1]
+        if roomy == self.roomy:
+            return False
+        self.set_class(roomy, "-roomy")
+        return True
+
     def on_resize(self, event: events.Resize) -> None:
         if self.fit_roomy(event.size):
             self.redraw_if_shown()
+
+    def rows_wanted(self, width: int, height: int) -> int | None:
+        if width >= self.ROOMY_TERMINAL[0] and height >= self.ROOMY_TERMINAL[1]:
+            return 28  # six columns of up to 8 lines each, the head and the hint
+        return 20  # the head, a column with its footer beside ~12 moves, the hint
 
     # --- data down
 
@@ -252,6 +346,14 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
 
     def set_own_state(self, state: object) -> None:
         self._column, self._whole_table = state if isinstance(state, tuple) else (0, False)
+        self._flag = self._suggested = ""
+
+    def showing(self, before: Any, seat_before: int | None) -> None:
+        self._letters.update(self.view.hands, self.view.round)
+        if before is None or before.phase_steps != self.view.phase_steps or before.phase != self.view.phase:
+            self._suggested = ""  # a step was taken: the suggestion was for the table before it
+        if self.view.sharing and (before is None or not before.sharing or before.sharing[0] != self.view.sharing[0]):
+            self._column = self.view.sharing[0].column  # the column whose cheese is being shared
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.reports) > len(before.reports):
@@ -285,6 +387,15 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
             return self._offered(Ready if parameters[0] == "ready" else EndAction) is not None
         if action == "table":
             return not self.roomy and not self.replay  # the whole table is in sight anyway
+        if action == "suggest":
+            return bool(self.legal) and not self.replay
+        if action == "scroll_column":
+            if self.roomy or not self.is_mounted:
+                return False
+            column = self.query_one(ColumnView)
+            return column.max_scroll_y > 0  # a column that fits has nothing to scroll
+        if action == "card":
+            return not self.replay and self.has_view
         return True
 
     def _moves_here(self) -> list[Action]:
@@ -318,8 +429,10 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         self._goto(column)
 
     def _goto(self, column: int) -> None:
+        self._flag = ""
         if column != self._column:
             self._column = column
+            self.query_one(ColumnView).scroll_to(y=0, animate=False)
             self.redraw_if_shown()
 
     def action_table(self) -> None:
@@ -330,6 +443,55 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
 
     def action_play(self, what: str) -> None:
         self.choose(self._offered(Ready if what == "ready" else EndAction))
+
+    def action_scroll_column(self, step: int) -> None:
+        column = self.query_one(ColumnView)
+        page = max(1, column.scrollable_content_region.height - 2)
+        if step > 0 and column.scroll_y >= column.max_scroll_y:
+            column.scroll_to(y=0, animate=False)  # at the end: back to the top
+        else:
+            column.scroll_to(y=column.scroll_y + step * page, animate=False)
+
+    def action_card(self, letter: str) -> None:
+        """The card with this letter goes to the zoomed column, or a sentence says why not."""
+        view, c = self.view, self._column
+        card = self._letters.card(letter)
+        if card is None:
+            self.notify(f"No card carries the letter {letter} now.", severity="warning")
+            return
+        play = next((a for a in self.legal if isinstance(a, PlayCard) and a.card == card and a.column == c), None)
+        if play is not None:
+            self.choose(play)
+            return
+        name = content.CARDS[card].name
+        if view.phase != "action":
+            why = "cards are played during the Action."
+        elif self.seat is None or not self.legal:
+            why = "you have nothing to do now."
+        elif not view.columns[c].problems:
+            why = f"column {c + 1} has no problem."
+        elif view.columns[c].accepts:
+            allowed = " or ".join(content.LABELS[a] for a in view.columns[c].accepts)
+            why = f"the next card of column {c + 1} must show {allowed}."
+        else:
+            why = f"it may not go to column {c + 1} now."
+        self.notify(f"{name} cannot go to column {c + 1}: {why}", severity="warning")
+
+    def action_suggest(self) -> None:
+        found = suggestion(self.view, self.legal)
+        if found is None:
+            self.notify("Nothing to suggest: you have nothing to do now.")
+            return
+        action, why = found
+        column = _column_of(self.view, action)
+        if column is not None and column != self._column:
+            self._column = column
+        self._flag = ""
+        self._suggested = f"Suggested: {self._label(action).plain} — {why}"
+        self.redraw_if_shown()
+        moves = self.query_one(Moves)
+        moves.highlight(action)
+        self.notify(self._suggested + " Enter does it.", title="The bots suggest")
 
     # --- drawing
 
@@ -344,10 +506,11 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         if roomy:
             for c in range(NUM_COLUMNS):
                 cell = self.query_one(f"#fm-cell-{c}", Static)
-                update_if_changed(cell, self._column_text(view, c))
+                update_if_changed(cell, self._cell_text(view, c))
                 cell.set_class(c == self._column, "-zoomed")
         else:
             self.query_one(ColumnView).show_text(self._column_text(view, self._column))
+            update_if_changed(self.query_one("#fm-next", Static), self._footer_text(view, self._column), layout=False)
         # what is hidden is drawn when it is shown (t and a resize redraw)
         if not roomy and not whole:
             table = self.query_one("#fm-table", Static)
@@ -359,7 +522,16 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         self.query_one("#fm-whole").display = roomy or whole
         self.query_one("#fm-moves").display = not whole
         moves = self.query_one(Moves)
-        self.offer(moves, self._moves_here(), self._label)
+        before_line, before_action = moves.highlighted, moves.highlighted_action
+        changed = self.offer(moves, self._moves_here(), self._label)
+        if changed and self._follow and before_action is not None:
+            # someone else's step changed the list under this player's cursor: say so
+            if moves.highlighted_action is None:
+                self._flag = "⚠ Your highlighted move went: pick again (Enter waits)."
+            elif moves.highlighted != before_line:
+                self._flag = "⚠ The list changed: the highlight stayed on your move."
+        elif self._answered is not None:
+            self._flag = ""
         update_if_changed(self.query_one("#fm-hint", Static), self._hint_text(view), layout=False)
         if self.screen.focused is None or self.screen.focused is self or not self.screen.focused.display:
             (self.query_one("#fm-whole") if whole else moves).focus()
@@ -376,14 +548,17 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         out.append(f" · {nightmare} ({view.difficulty}, {where})")
         out.append("\n")
         for c, col in enumerate(view.columns):
-            if c:
-                out.append(" ")
             out.append_text(self._overview_cell(c, col))
         waiting = sum(view.upcoming)
-        kind = "Common" if view.holiday else "Complicated"
-        out.append(f"\n{kind} problems waiting face down: {waiting}", style="bold" if waiting else "")
-        foxes = [content.CARDS[f].name for f in view.fox_spots if f]
-        out.append(" · Fox cards: " + (", ".join(foxes) or "none"))
+        out.append(f"\nWaiting: {waiting}", style="bold" if waiting else "")
+        out.append(" · Fox cards: ")
+        foxes = [f for f in view.fox_spots if f]
+        for n, f in enumerate(foxes):
+            if n:
+                out.append(", ")
+            out.append_text(card_text(f, short=True))
+        if not foxes:
+            out.append("none")
         if view.result:
             out.append(f" The team {view.result}!", style="bold")
         return out
@@ -397,57 +572,160 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         else:
             body = f"{c + 1}:{'✓' if s.met else ''}{s.have_total}/{s.need_total}"
         body += "F" * len(col.fear)
-        style = "reverse bold" if c == self._column else ("green" if col.problems and s and s.met else "")
-        return Text(body.ljust(9), style=style)
+        if col.one_fear_from_losing:
+            body += "!"
+        if s is not None and s.broken_links:
+            body += "✗"
+        if c == self._column:
+            style = "reverse bold"
+        elif col.one_fear_from_losing or (s is not None and s.broken_links):
+            style = "bold red"
+        else:
+            style = "green" if col.problems and s and s.met else ""
+        return Text(body.ljust(10), style=style)
+
+    def _problem_lines(self, view: View, c: int, out: Text) -> None:
+        col = view.columns[c]
+        nightmare = content.NIGHTMARE[view.nightmare].name
+        for needs in col.problem_needs:
+            p = content.PROBLEM[needs.id]
+            out.append(f"\n• {p.name}", style="bold magenta" if p.kind == "nightmare" else "bold")
+            out.append(": ")
+            out.append_text(needs_glyphs(needs.total, needs.need))
+            if needs.changed:
+                out.append(f" ({nightmare}: {needs.total - p.total:+d}, printed {p.total})", style="magenta")
 
     def _column_text(self, view: View, c: int) -> Text:
         col = view.columns[c]
-        s = col.status
         out = Text(f"Column {c + 1}", style="bold")
         if not col.problems:
             out.append(": no problem here, nothing may be played.")
-        for pid in col.problems:
-            p = content.PROBLEM[pid]
-            out.append(f"\n• {p.name}", style="bold magenta" if p.kind == "nightmare" else "bold")
-            out.append(f": {content.needs_text(p.total, p.needs)}")
+        if col.one_fear_from_losing:
+            out.append(" ‼ one Fear token from losing", style="bold red")
+        if view.sharing and view.sharing[0].column == c:
+            share = view.sharing[0]
+            out.append(f"\nDealt with: {share.cheese} cheese to share among ", style="bold green")
+            for n, k in enumerate(share.knights):
+                if n:
+                    out.append(", ")
+                out.append_text(knight_text(k, short=True))
+                out.append(f" (has {next(x.cheese for x in view.knights if x.id == k)})", style="dim")
+            out.append(f"; {view.names[share.seat]} decides.", style="dim")
+        self._problem_lines(view, c, out)
         for f in col.fear:
             if not f.up:
                 out.append("\nFear: face down", style="red")
             elif f.kind == "two":
                 out.append("\nFear: red 2 (two more symbols)", style="red")
             else:
-                out.append(f"\nFear: one more {content.LABELS[f.kind]}", style="red")
-        knights = [k.name for k in view.knights if k.column == c]
+                out.append("\nFear: one more ", style="red")
+                out.append_text(symbol_words(f.kind))
+        knights = [k for k in view.knights if k.column == c]
         if knights:
-            out.append(f"\nKnights: {', '.join(knights)}")
-        if col.cards:
-            out.append("\nChain:", style="bold")
-        for n, played in enumerate(col.cards, 1):
-            broken = s is not None and n in s.broken_links
-            out.append(f"\n {n}. {content.card_label(played.card)}", style="red" if broken else "")
-            out.append(f" ({view.names[played.owner]})", style="dim")
-            if broken:
-                out.append(" ✗ breaks the chain", style="bold red")
-        if col.problems and s is None:
-            out.append(f"\nNeeds {content.needs_text(col.need_total, [col.need.get(x, 0) for x in content.SYMBOLS])}")
-        if col.problems and s is not None:
-            out.append(f"\nHave {s.have_total} of {s.need_total} symbols: ", style="bold")
-            if s.met:
-                out.append("met", style="bold green")
-            else:
-                out.append("missing " + (_symbols(s.missing, s.missing_any) or "a whole chain"), style="yellow")
-            if s.gray_tail:
-                out.append(f" (a Gray Tail took {s.gray_tail} off)")
-        if col.problems:
-            if col.accepts == ["any"]:
-                out.append("\nAny card may " + ("follow." if col.cards else "start the chain."), style="dim")
-            elif col.accepts:
-                allowed = ", ".join(content.LABELS[a] for a in col.accepts)
-                out.append(f"\nNext card must show: {allowed}", style="dim")
-        if view.last_check[c]:
+            out.append("\nKnights: ")
+            for n, k in enumerate(knights):
+                if n:
+                    out.append(", ")
+                out.append_text(knight_text(k.id, short=True))
+        self._chain_lines(view, c, out)
+        if view.last_check[c] and view.phase != "action":  # (in the Action: the chain's room)
             out.append(f"\nLast Problem check (round {view.reports[-1].round}):", style="bold")
             for line in view.last_check[c]:
                 out.append(f"\n {line}")
+        return out
+
+    def _chain_lines(self, view: View, c: int, out: Text, *, short: bool = False, last: int | None = None) -> None:
+        col = view.columns[c]
+        s = col.status
+        if not col.cards:
+            return
+        out.append("\nChain:", style="bold")
+        cards = list(enumerate(col.cards, 1))
+        if last is not None and len(cards) > last:
+            out.append(f" ({len(cards) - last} before)", style="dim")
+            cards = cards[-last:]
+        for n, played in cards:
+            broken = s is not None and n in s.broken_links
+            out.append(f"\n{n}." if short else f"\n {n}. ")
+            if broken:
+                out.append("✗", style="bold red")
+            out.append_text(card_text(played.card, short=short))
+            if not short:
+                out.append(f" ({view.names[played.owner]})", style="dim")
+
+    def _footer_text(self, view: View, c: int, *, compact: bool = False) -> Text:
+        """What the zoomed column still needs, where its chain breaks and what may come
+        next: below the column, always in sight (``compact``: a roomy terminal's cell,
+        no blank lines and the symbols without their names)."""
+        col = view.columns[c]
+        s = col.status
+        lines: list[Text] = []
+        if not col.problems:
+            return Text("Nothing to deal with here.", style="dim")
+        first = Text()
+        if s is None:
+            first.append("Needs ")
+            first.append_text(needs_glyphs(col.need_total, col.need))
+            first.append(" (the Problem check tells)" if not compact else "", style="dim")
+        else:
+            first.append(f"Have {s.have_total}/{s.need_total}: ", style="bold")
+            if s.met:
+                first.append("met ✓", style="bold green")
+            else:
+                first.append("missing " if not compact else "need ")
+                first.append_text(_missing_glyphs(s.missing, s.missing_any, compact=compact))
+            if s.gray_tail:
+                first.append(f" (Gray Tail −{s.gray_tail})")
+        lines.append(first)
+        danger = Text()
+        if s is not None and s.chain_note:
+            danger.append(f"✗ {s.chain_note}", style="bold red")
+        elif col.one_fear_from_losing and not compact:  # (a cell says so in its title)
+            danger.append("‼ Failing here once more loses the game", style="bold red")
+        if danger.plain or not compact:
+            lines.append(danger)
+        nxt = Text()
+        if col.accepts == ["any"] and compact:
+            nxt.append("Next card: any", style="dim")
+        elif col.accepts == ["any"]:
+            nxt.append("Any card may " + ("follow." if col.cards else "start the chain."), style="dim")
+        elif col.accepts:
+            words = Text("Next card must show: ")
+            short = Text("Next card must show: ")
+            for n, a in enumerate(col.accepts):
+                if n:
+                    words.append(" or ")
+                    short.append(" or ")
+                words.append_text(symbol_words(a))
+                short.append_text(glyph(a))
+            width = self.query_one("#fm-next").content_size.width if self.is_mounted else 0
+            if compact:
+                short = Text("Next card: ").append_text(short[len("Next card must show: "):])
+            nxt.append_text(short if compact or (width and words.cell_len > width) else words)
+        lines.append(nxt)
+        return Text("\n").join(lines)
+
+    def _cell_text(self, view: View, c: int) -> Text:
+        """A column in a roomy terminal's grid: the problems, the danger, what may come
+        next, then the last cards of the chain (a cell has about eight lines)."""
+        col = view.columns[c]
+        out = Text(f"Column {c + 1}", style="bold")
+        if col.fear:
+            out.append(" " + "F" * len(col.fear), style="red")
+        if col.one_fear_from_losing:
+            out.append(" ‼ one from losing", style="bold red")
+        if not col.problems:
+            out.append("\nno problem")
+            return out
+        for needs in col.problem_needs:
+            p = content.PROBLEM[needs.id]
+            out.append(f"\n• {p.name} ", style="bold magenta" if p.kind == "nightmare" else "")
+            out.append_text(needs_glyphs(needs.total, needs.need, compact=True))
+            if needs.changed:
+                out.append(f" ({needs.total - p.total:+d} Nightmare)", style="magenta")
+        out.append("\n")
+        out.append_text(self._footer_text(view, c, compact=True))
+        self._chain_lines(view, c, out, short=True, last=3)
         return out
 
     def _player_mark(self, view: View, seat: int) -> Text:
@@ -470,20 +748,42 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
             out.append(f": {cheese} cheese · {held}", style="dim")
         return out
 
+    def _card_with_letter(self, card: str) -> Text:
+        letter = self._letters.held.get(card)
+        out = Text()
+        out.append(letter or " ", style="bold reverse" if letter else "")
+        out.append(" ")
+        out.append_text(card_text(card))
+        return out
+
     def _table_text(self, view: View) -> Text:
-        """Every player's knights with their cheese and whole hand, wrapped."""
+        """Every player's knights with their cheese and whole hand, a card a line."""
         out = Text()
         for seat in range(len(view.names)):
             if seat:
                 out.append("\n")
             out.append_text(self._player_mark(view, seat))
-            knights = [f"{k.name.removeprefix('Fox ')} {k.cheese}" for k in view.knights if k.owner == seat]
+            knights = [k for k in view.knights if k.owner == seat]
             if knights:
-                out.append(f" · cheese: {', '.join(knights)}", style="dim")
-            cards = [content.card_label(card) for card in view.hands[seat]]
+                out.append(" · ", style="dim")
+                for n, k in enumerate(knights):
+                    if n:
+                        out.append(", ")
+                    out.append_text(knight_text(k.id, short=True))
+                    out.append(f" {k.cheese} cheese", style="dim")
+            for card in view.hands[seat]:
+                out.append("\n ")
+                out.append_text(self._card_with_letter(card))
             if view.hidden[seat]:
-                cards.append(f"{view.hidden[seat]} face down")
-            out.append("\n  " + (", ".join(cards) or "no cards"))
+                out.append(f"\n  {view.hidden[seat]} face down")
+            if not view.hands[seat] and not view.hidden[seat]:
+                out.append("\n  no cards", style="dim")
+        foxes = [f for f in view.fox_spots if f]
+        if foxes:
+            out.append("\nFace-up Fox cards:", style="bold")
+            for f in foxes:
+                out.append("\n  ")
+                out.append_text(card_text(f))
         return out
 
     def _owner(self, card: str) -> str:
@@ -497,41 +797,82 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
                     return view.names[played.owner]
         return "?"
 
-    def _label(self, a: Action) -> str:
+    def _label(self, a: Action) -> Text:
         view = self.view
+        out = Text(no_wrap=True, overflow="ellipsis", end="")
         if isinstance(a, PlayCard):
-            return f"Play {content.card_label(a.card)} · {self._owner(a.card)}"
+            letter = self._letters.held.get(a.card, " ")
+            out.append(letter, style="bold reverse")
+            out.append(" ")
+            out.append_text(card_symbols(a.card))
+            out.append(f" {self._owner(a.card)}: {content.CARDS[a.card].name}")
+            return out
         if isinstance(a, TakeBack):
-            return f"Take back {content.CARDS[a.card].name} to {self._owner(a.card)}"
+            out.append("Take back ")
+            out.append_text(card_text(a.card, short=True))
+            out.append(f" to {self._owner(a.card)}", style="dim")
+            return out
         if isinstance(a, MoveKnight):
-            name = content.KNIGHT[a.knight].name
-            return f"Move {name} back to its board" if a.column < 0 else f"Move {name} to column {a.column + 1}"
+            out.append("Move ")
+            out.append_text(knight_text(a.knight))
+            out.append(" back to its board" if a.column < 0 else f" to column {a.column + 1}")
+            return out
         if isinstance(a, FaceFear):
-            return f"Turn Fear token {a.index + 1} face up"
+            out.append(f"Turn Fear token {a.index + 1} face up")
+            return out
         if isinstance(a, PickFox):
-            return f"Keep {content.card_label(a.card)}"
+            out.append("Keep ")
+            out.append_text(card_text(a.card))
+            return out
         if isinstance(a, ShareCheese):
             share = view.sharing[0]
-            given = ", ".join(f"{n} {content.KNIGHT[k].name}" for k, n in zip(share.knights, a.cheese) if n)
-            suggested = " (suggested)" if list(a.cheese) == view.suggested_share else ""
-            return f"Cheese of column {a.column + 1}: {given}{suggested}"
+            if list(a.cheese) == view.suggested_share:
+                out.append("Suggested: ", style="bold")
+            for n, (k, given) in enumerate((k, g) for k, g in zip(share.knights, a.cheese) if g):
+                if n:
+                    out.append(", ")
+                out.append(f"{given} to ")
+                out.append_text(knight_text(k, short=True))
+            return out
         if isinstance(a, UseAbility):
-            knight = content.KNIGHT[a.knight]
-            ability = knight.abilities[a.ability]
-            text = f"{knight.name} (cheese {ability.cost}): {content.ability_short(ability)}"
-            if ability.kind in ("remove_common", "move_common"):
-                text += f" {content.PROBLEM[view.columns[a.column].problems[a.index]].name}"
-            if ability.kind in ("move_fear", "discard_fear"):
-                text += f" {a.index + 1}"
-            if ability.kind == "recruit_face_up_fox":
-                text += f" {content.CARDS[view.fox_spots[a.index]].name}"
-            if a.to >= 0:
-                text += f" to column {a.to + 1}"
-            return text
-        return type(a).__name__
+            # what it does to what first (a narrow list cuts the end), the cost last
+            ability = content.KNIGHT[a.knight].abilities[a.ability]
+            out.append_text(knight_text(a.knight, short=True))
+            out.append(": ")
+            kind = ability.kind
+            if kind == "move_fear":
+                out.append(f"move Fear {a.index + 1} to column {a.to + 1}")
+            elif kind == "discard_fear":
+                out.append(f"throw away Fear {a.index + 1}")
+            elif kind == "remove_common":
+                out.append(f"throw away {content.PROBLEM[view.columns[a.column].problems[a.index]].name}")
+            elif kind == "move_common":
+                out.append(f"move {content.PROBLEM[view.columns[a.column].problems[a.index]].name} to column {a.to + 1}")
+            elif kind == "recruit_face_up_fox":
+                out.append("take ")
+                out.append_text(card_text(view.fox_spots[a.index], short=True))
+            else:
+                out.append(content.ability_short(ability))
+                if a.to >= 0:
+                    out.append(f" to column {a.to + 1}")
+            out.append(f" · {ability.cost} cheese", style="dim")
+            return out
+        if isinstance(a, Ready):
+            out.append("say you are Ready (r)")
+        elif isinstance(a, EndAction):
+            out.append("say you are done (e)")
+        else:
+            out.append(type(a).__name__)
+        return out
 
     def _hint_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
+        if self._flag and self.legal:
+            out.append(self._flag, style="bold yellow")
+            return out
+        if self._suggested and self.legal:
+            out.append(self._suggested, style="bold")
+            return out
         if not self.legal:
             if self.replay:  # the arrows step through the game there
                 out.append("1–6 zoom into a column.")
@@ -546,9 +887,47 @@ is gone, nothing is highlighted and Enter does nothing until you pick again.
         if view.phase == "pick_fox":
             out.append("Keep one of the Fox cards: ↑↓ pick, Enter keep.")
             return out
+        if view.phase == "share_cheese" and view.sharing:
+            share = view.sharing[0]
+            out.append(
+                f"Share column {share.column + 1}'s {share.cheese} cheese: Enter takes the suggestion, ↑↓ another split."
+            )
+            return out
         if view.phase == "planning" and any(view.hidden):
             # the one thing a new player must know now; the keys are in the key bar
-            out.append("New cards stay face down until the timer starts. ← → column")
+            out.append("New cards stay face down until the timer starts. ↑↓ Enter: a move")
             return out
-        out.append("← → column · ↑↓ move · Enter do it" + ("" if self.roomy else " · t table"))
+        if view.phase == "action":
+            out.append("1–6 column, then a card's letter plays it · ↑↓ Enter: other moves")
+            return out
+        out.append("1–6 column · ↑↓ pick a move · Enter does it")
         return out
+
+
+def _missing_glyphs(missing: dict[str, int], missing_any: int, *, compact: bool = False) -> Text:
+    out = Text()
+    for s, n in missing.items():
+        if n:
+            out.append(GLYPH[s] * n, style=COLOUR[s])
+    if missing_any and compact:
+        out.append(f"+{missing_any}")
+    elif missing_any:
+        out.append(f"{' + ' if out.plain else ''}{missing_any} any")
+    if not out.plain:
+        out.append("a whole chain")
+    return out
+
+
+def _column_of(view: View, action: Any) -> int | None:
+    """The column a move concerns (where its line is listed), None for none."""
+    if isinstance(action, (PlayCard, FaceFear)):
+        return action.column
+    if isinstance(action, MoveKnight):
+        if action.column >= 0:
+            return action.column
+        return next((c for c, col in enumerate(view.columns) if action.knight in col.knights), None)
+    if isinstance(action, TakeBack):
+        return next((c for c, col in enumerate(view.columns) if any(p.card == action.card for p in col.cards)), None)
+    if isinstance(action, UseAbility) and action.column >= 0:
+        return action.column
+    return None

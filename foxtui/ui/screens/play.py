@@ -339,13 +339,18 @@ class PlayScreen(Screen[None]):
 
     def _show_status(self, seat: int | None) -> None:
         table = self.table
-        self.query_one(StatusLine).show_parts(
+        parts = [
             table.game.title,
             f"Round {table.round()}",
             self._turn_text(),
             "Public view" if seat is None else f"{table.seats[seat].name}'s view",
             "NOT SAVED" if table.save_problem else "",  # stays in sight while saving fails
-        )
+        ]
+        if len(" · ".join(p for p in parts if p)) > self.app.size.width - 2:
+            parts[0] = ""  # a long line of names to play: the game's title gives way first
+        if len(" · ".join(p for p in parts if p)) > self.app.size.width - 2:
+            parts[2] = f"{len(table.to_act())} players to play"
+        self.query_one(StatusLine).show_parts(*parts)
 
     def _change_hands(self, seat: int | None) -> None:
         """The screen goes from one seat's view to another's: keep what was the last

@@ -6,7 +6,7 @@ from typing import Hashable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.widgets import RichLog
 
 from .scrolling import GrowsInPlace
@@ -50,19 +50,36 @@ class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: n
         ``since``: the first step after the teller's own last move, marked in the log
         (what happened since that seat last acted)."""
         old, shift = self._lines, first - self._first
+        written = self._first + len(old)  # the step the next line written tells
         if (
             teller == self._teller
-            and since == self._since
             and 0 <= shift <= len(old)
-            and first + len(lines) >= self._first + len(old)  # not fewer steps: no undo
+            and first + len(lines) >= written  # not fewer steps: no undo
             and old[shift:] == lines[: len(old) - shift]
+            and (since == self._since or self._moved_on(since, written))
         ):
-            self._add(lines[len(old) - shift :], self._first + len(old))
+            self._add(lines[len(old) - shift :], written)
             self._lines, self._first = list(lines), first
         else:
             self._lines, self._first, self._teller, self._since = list(lines), first, teller, since
             self._write_all()
         self._tell_news()
+
+    def _moved_on(self, since: int | None, written: int) -> bool:
+        """The teller moved again: its news now starts at ``since``, among the lines still
+        to write. The old mark is taken out of the lines written, instead of writing
+        them all again (most of a step's time in a long log). False: write them all."""
+        if since is None or since < written or (self._since is not None and since <= self._since):
+            return False
+        mark = f"── {SINCE_MOVE} ──"
+        for row in range(len(self.lines) - 1, -1, -1):
+            if self.lines[row].text.rstrip() == mark:
+                del self.lines[row]
+                self._line_cache.clear()  # (kept by row)
+                self.virtual_size = Size(self._widest_line_width, len(self.lines))
+                break
+        self._since, self._mark_row = since, None
+        return True
 
     def news(self) -> int:
         """How many lines are news to the teller (since its last move); 0 when none."""

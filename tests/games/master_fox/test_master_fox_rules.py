@@ -439,10 +439,24 @@ def test_end_the_mission_stop_as_soon_as_the_third_loot_pawn_is_in_the_sack() ->
     assert Stop() in GAME.legal_actions(loot_turn_of(passed, 0), 0)  # and STOP again on the next turn
 
 
-def test_end_the_mission_a_stash_short_of_three_loot_pawns_still_ends_the_turn() -> None:
-    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox"}, sacks={0: ["cow", "hen"]})
+def test_end_the_mission_a_stash_that_leaves_fewer_than_three_pawns_ends_the_turn() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"}, sacks={0: ["hen"]})
     state = act(state, 0, Grab("A1"), Stash())
-    assert GAME.to_act(state) == {1}  # two loot and a fox: no STOP, so nothing to wait for
+    assert GAME.to_act(state) == {1}  # two pawns: no STOP could be near, nothing to wait for
+
+
+def test_end_the_mission_the_wait_after_a_third_pawn_tells_nobody_whether_they_are_loot() -> None:
+    """The turn waits after every stash that leaves three pawns or more (a number every
+    player sees), so the others cannot tell three loot pawns from two and a fox."""
+    base = all_ruse_in_play(new_game(2))
+    ruse = act(arrange(base, box={"A1": "fox"}, sacks={0: ["cow", "hen"]}), 0, Grab("A1"), Stash())
+    loot = act(arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen"]}), 0, Grab("A1"), Stash())
+    assert GAME.to_act(ruse) == GAME.to_act(loot) == {0}
+    assert GAME.legal_actions(ruse, 0) == [EndTurn()] and GAME.legal_actions(loot, 0) == [EndTurn(), Stop()]
+    assert GAME.view(ruse, 1) == GAME.view(loot, 1)  # Bo sees the same table either way
+    for state in (ruse, loot):
+        assert GAME.describe(state, 0, EndTurn(), 1) == "Ada ended the turn."
+
 
 
 def test_end_the_mission_every_stash_with_three_loot_pawns_offers_stop() -> None:
