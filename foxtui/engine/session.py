@@ -12,7 +12,7 @@ from typing import Any, Callable
 from . import saves_lock
 from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
 from .record import GameRecord, Step, TableClock, load_record, replay_states, save_record, state_hash
-from .rng import Rng, seed_state
+from .rng import seed_state
 
 
 class SaveError(Exception):
@@ -168,13 +168,30 @@ class Session:
     def bot_action(self, seat: int) -> Any:
         """What the seat's bot plays now. It sees only its seat's view, and its chance is
         drawn from the seed and the step number, so a resumed game plays on the same way."""
+        from foxtui.bots.ask import answer
+
+        return answer(self.bot_question(seat))
+
+    def bot_question(self, seat: int) -> Any:
+        """The seat's bot's decision as a BotQuestion (foxtui/bots/ask.py), to answer here
+        or elsewhere (a thread, a worker process): its view, legal moves and rng and, for
+        a bot that searches, a determinization of the state, never the state itself."""
+        from foxtui.bots.ask import ask
+        from foxtui.bots.ismcts import sampler_seed
+
         level = self.record.seats[seat].bot
-        bot = self.game.bots[level] if level is not None else next(iter(self.game.bots.values()))
-        legal = self.game.legal_actions(self.state, seat)
-        if not legal:
-            raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.")
-        rng = Rng(seed_state(self.record.seed, "bot", self.step_count, seat))
-        return bot(self.game.view(self.state, seat), legal, rng)
+        if level is None:
+            level = next(iter(self.game.bots))
+        rng = seed_state(self.record.seed, "bot", self.step_count, seat)
+        try:
+            return ask(self.game, self.state, seat, level, rng, sampler_seed(self.record.seed, self.step_count, seat))
+        except ValueError:
+            raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.") from None
+
+    def bot_searches(self, seat: int) -> bool:
+        """The seat's bot will think for a while (a search) rather than answer at once."""
+        level = self.record.seats[seat].bot
+        return level is not None and getattr(self.game.bots[level], "searches", False)
 
     def play_bot(self) -> bool:
         """Let one bot whose decision is pending act. False when no bot is to act."""

@@ -128,6 +128,33 @@ class AsyncioScheduler:
         return asyncio.get_running_loop().call_later(delay, callback)
 
 
+class PoolThinker:
+    """Where the experts of a served table think: the hub's worker processes, never the
+    event loop (other tables' moves and frames go on meanwhile). The answer comes back
+    on the loop; a cancelled question's answer is dropped."""
+
+    def __init__(self, hub: "Hub") -> None:
+        self.hub = hub
+
+    def __call__(self, question: Any, done: Callable[[Any], None]) -> asyncio.Future:
+        from foxtui.bots.ask import answer
+
+        future = asyncio.get_running_loop().run_in_executor(self.hub.thinkers(), answer, question)
+
+        def finished(f: asyncio.Future) -> None:
+            if f.cancelled():
+                return
+            error = f.exception()
+            if error is not None:
+                LOG.error("a bot could not decide: %r", error)
+                done(IllegalAction("The bot could not decide."))
+            else:
+                done(f.result())
+
+        future.add_done_callback(finished)
+        return future
+
+
 class Table:
     """A shared table: its seats' owners, the connections at it, and, once every seat
     is taken, the game (a LocalTable whose TableDriver plays its bots, clock and move
@@ -257,6 +284,7 @@ class Table:
             bot_delay=pace.turn if hub.bot_delay is None else hub.bot_delay,
             realtime_bot_delay=pace.realtime if hub.realtime_bot_delay is None else hub.realtime_bot_delay,
             move_seconds=self.spec.move_seconds,
+            thinker=PoolThinker(hub),
         )
         self._round_seen = self.play.round()
         if not self.finished:
@@ -576,6 +604,19 @@ class Hub:
         self._sweeping: asyncio.TimerHandle | None = None
         #: when each key wrote its latest chat lines (the rate limit's window)
         self._said: dict[str, deque[float]] = {}
+        self._thinkers: Any = None  # the worker processes, started by the first expert
+
+    def thinkers(self) -> Any:
+        """The worker processes where experts think: one core is left to the loop.
+        Started from a fresh interpreter (spawn): the server itself is never forked."""
+        if self._thinkers is None:
+            import multiprocessing
+            import os
+            from concurrent.futures import ProcessPoolExecutor
+
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            self._thinkers = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._thinkers
 
     # --- starting again
 
@@ -631,6 +672,9 @@ class Hub:
             self._sweeping = None
         for conn in list(self.conns):
             conn.close()
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
 
     # --- which tables the lobby lists
 

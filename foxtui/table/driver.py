@@ -49,6 +49,13 @@ class StepNews(NamedTuple):
     public_before: Any
 
 
+#: what the owner gives a driver to think off its thread: ``think(question, done)``
+#: answers ``question`` (a BotQuestion: foxtui/bots/ask.py) elsewhere (a thread, a
+#: worker process) and calls ``done(move)``, or ``done(error)``, back on the owner's
+#: thread; what it returns is cancelled when the answer is no longer wanted
+Thinker = Callable[[Any, Callable[[Any], None]], Timer]
+
+
 class TableListener(Protocol):
     def table_changed(self, news: StepNews) -> None:
         """A step was taken: draw it, store it, send it."""
@@ -92,12 +99,15 @@ class TableDriver:
         bot_delay: float = 0.5,
         realtime_bot_delay: float | None = None,
         move_seconds: float = 0.0,
+        thinker: Thinker | None = None,
     ) -> None:
         """``seats_here``: the seats played at this keyboard (default: every human seat;
         a shared table's screen: its one seat, or none for a spectator). Where several
         seats act at once (real time), bots wait ``realtime_bot_delay`` (default: the
         same as ``bot_delay``). ``move_seconds`` > 0: a human who takes longer has a
-        bot move for them (a table that runs here)."""
+        bot move for them (a table that runs here). ``thinker``: where a bot that
+        searches (the expert level) thinks, off the owner's thread; without one it
+        thinks in the driver's own call (tests, headless play)."""
         self.table = table
         self.scheduler = scheduler
         self.listener = listener
@@ -120,6 +130,14 @@ class TableDriver:
         self._clock_key: int | None = None  # the timed period counting down
         self._deadline = 0.0
         self._left: int | None = None  # the second the clock shows
+        self.thinker = thinker
+        #: the seat whose bot is thinking now (a search running elsewhere), None when none
+        self.thinking: int | None = None
+        self._think_job: Timer | None = None
+        self._think_changes = -1
+        self._think_token: object | None = None
+        self._changes = 0  # every change of the table: an answer to an older one is stale
+        self._answer: tuple[int, int, Any] | None = None  # (changes, seat, move) kept while paused
 
     # --- starting, pausing, stopping
 
@@ -190,6 +208,7 @@ class TableDriver:
             self.save()
         self._closed = True
         self._cancel_all()
+        self._stop_thinking()
 
     # --- what the owner asks
 
@@ -277,6 +296,7 @@ class TableDriver:
         """Take back ``seat``'s last move: None when done, else why not (a sentence)."""
         refusal = self.table.undo(seat)
         if refusal is None:
+            self._changes += 1
             self._public = self.table.view(None)
             self._schedule()
         return refusal
@@ -305,6 +325,7 @@ class TableDriver:
         return self.on_screen  # whoever last had the screen keeps it
 
     def _stepped(self, news: StepNews) -> None:
+        self._changes += 1
         self._public = self.table.view(None)
         self._schedule(actor=news.seat)
         self.listener.table_changed(news)
@@ -340,6 +361,7 @@ class TableDriver:
                 self._limit_ends[seat] = self.scheduler.now() + self.move_seconds
 
     def _cancel_all(self) -> None:
+        self._stop_thinking()
         for timer in [self._bot_timer, self._clock_timer, *self._limits.values()]:
             if timer is not None:
                 timer.cancel()
@@ -375,15 +397,89 @@ class TableDriver:
         return due
 
     def _play_for(self, seat: int, kind: StepKind) -> None:
-        before = self._public
-        news = StepNews(kind, seat, before)
+        news = StepNews(kind, seat, self._public)
+        answer = self._answer
+        self._answer = None
+        if answer is not None and answer[:2] == (self._changes, seat):
+            self._bot_moves(news, answer[2])  # thought out while the table was out of sight
+            return
+        if kind == "bot" and self.thinker is not None and self.table.bot_searches(seat):
+            self._think(news)
+            return
+        try:
+            move = self.table.bot_action(seat)
+        except IllegalAction as exc:
+            self.listener.step_failed(news, exc)
+            return
+        self._bot_moves(news, move)
+
+    def _bot_moves(self, news: StepNews, move: Any) -> None:
+        assert news.seat is not None
         try:
             # a step a bot takes for a player is recorded as such (and told so in the log)
-            self.table.act(seat, self.table.bot_action(seat), "bot" if kind == "stand_in" else None)
+            self.table.act(news.seat, move, "bot" if news.kind == "stand_in" else None)
         except IllegalAction as exc:
             self.listener.step_failed(news, exc)
             return
         self._stepped(news)
+
+    # --- a bot that thinks elsewhere
+
+    def _think(self, news: StepNews) -> None:
+        """Ask the thinker; the table goes on meanwhile (a human in real time may move:
+        the answer is then stale and the bot thinks again about the new table)."""
+        seat = news.seat
+        assert seat is not None and self.thinker is not None
+        changes = self._changes
+        if self.thinking == seat and self._think_token is not None and self._think_changes == changes:
+            return  # already thinking about this very table
+        self._stop_thinking()
+        try:
+            question = self.table.bot_question(seat)
+        except IllegalAction as exc:
+            self.listener.step_failed(news, exc)
+            return
+        token = object()
+
+        def done(move: Any) -> None:
+            if self._closed or self._think_token is not token:
+                return  # a later question replaced this one, or the table closed
+            self._think_token = None
+            self._think_job = None
+            self._set_thinking(None)
+            if changes != self._changes:
+                self._schedule()  # the table changed while the bot thought: again
+                return
+            if isinstance(move, BaseException):
+                self.listener.step_failed(news, move)
+                return
+            if self._paused:
+                self._answer = (changes, seat, move)
+                self._pending = True
+                return
+            self._bot_moves(news, move)
+
+        self._think_changes = changes
+        self._think_token = token
+        self._set_thinking(seat)
+        job = self.thinker(question, done)
+        if self._think_token is token:  # (not answered at once)
+            self._think_job = job
+
+    def _stop_thinking(self) -> None:
+        self._think_token = None
+        if self._think_job is not None:
+            self._think_job.cancel()
+            self._think_job = None
+        self._set_thinking(None)
+
+    def _set_thinking(self, seat: int | None) -> None:
+        if seat == self.thinking:
+            return
+        self.thinking = seat
+        told = getattr(self.listener, "bot_thinking", None)  # optional for a listener
+        if told is not None:
+            told(seat)
 
     # --- the game's clock
 

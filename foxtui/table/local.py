@@ -99,6 +99,12 @@ class LocalTable:
     def bot_action(self, seat: int) -> Any:
         return self.session.bot_action(seat)
 
+    def bot_searches(self, seat: int) -> bool:
+        return self.session.bot_searches(seat)
+
+    def bot_question(self, seat: int) -> Any:
+        return self.session.bot_question(seat)
+
     # --- the clock
 
     def clock(self) -> Clock | None:

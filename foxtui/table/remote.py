@@ -189,6 +189,12 @@ class RemoteTable:
     def bot_action(self, seat: int) -> Any:
         raise IllegalAction("The server plays the bots of a shared table.")
 
+    def bot_searches(self, seat: int) -> bool:
+        return False
+
+    def bot_question(self, seat: int) -> Any:
+        raise IllegalAction("The server plays the bots of a shared table.")
+
     # --- the clock: the server's
 
     def clock(self) -> Clock | None:

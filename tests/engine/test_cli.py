@@ -80,8 +80,8 @@ def test_version_and_help() -> None:
         (["new", "master-fox", "--names", "Ann,Ann"], "--names gives 'Ann' twice; every seat needs a name of its own."),
         (["new", "master-fox", "--bots", "9"], "--bots takes seat numbers from 1 to 2, not '9' (e.g. --bots 2 or "
          "--bots 2:sensible)."),
-        (["new", "master-fox", "--bots", "2:genius"], "Master Fox has no bot level 'genius'; its levels are sensible "
-         "and random."),
+        (["new", "master-fox", "--bots", "2:genius"], "Master Fox has no bot level 'genius'; its levels are sensible, "
+         "random and expert."),
         (["new", "master-fox", "--bot-speed", "warp"], "--bot-speed takes slow, normal, fast or instant, not 'warp'."),
         (["new", "master-fox", "--option", "speed=3"], "Master Fox has no option 'speed'; its options are target_eggs, "
          "touches_per_turn and mode."),
@@ -125,7 +125,7 @@ def test_version_and_help() -> None:
         (["autoplay", "master-fox", "--players", "5", "--seed", "1"], "Master Fox is for 2 to 4 players, not 5."),
         (["autoplay", "master-fox", "--players", "2", "--seed", "x"], "--seed takes a whole number, not 'x'."),
         (["autoplay", "master-fox", "--players", "2", "--seed", "1", "--level", "genius"], "Master Fox has no bot level "
-         "'genius'; its levels are sensible and random."),
+         "'genius'; its levels are sensible, random and expert."),
         (["autoplay", "fox-matters", "--players", "2", "--seed", "1", "--option", "knights=zz"], "Unknown knight 'zz': "
          "the knights are fox-king, fox-chancellor, fox-admiral, fox-navigator, vixen-rebel, fox-healer, fox-wizard, "
          "fox-cook, fox-duelist, fox-sentinel."),

@@ -270,3 +270,16 @@ def test_the_bot_speed_chosen_is_the_tables_and_kept_in_its_save():
         assert load_record(session.path)[0].bot_speed == "fast"  # a resumed game keeps it
 
     run(test)
+
+
+def test_the_expert_level_is_offered_and_seated():
+    async def test(app, pilot):
+        fill(app, seat_1_age="41", seat_2_age="", seed="5")
+        kinds = app.screen.query_one("#seat-2-kind", Select)
+        assert "bot:expert" in [value for _, value in kinds._options]
+        kinds.value = "bot:expert"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert [s.bot for s in play_session(app).seats] == [None, "expert"]
+
+    run(test)

@@ -11,7 +11,7 @@ from foxtui.engine.game import ModuleGame, Outcome
 from . import rules
 from .actions import CONFIRM_PUP, Action, ChoosePatron, ConfirmPup, PlayScience, TakeFox, TakeSupply, Unlock
 from .administration import breakdown, ranking
-from .bots import sensible_bot
+from .bots import sensible_bot, expert_bot
 from .content import TILE
 from .narrate import describe
 from .state import Options, State
@@ -27,7 +27,7 @@ class FoxExperiment(ModuleGame):
     State = State
     Action = Action
     View = View
-    bots = {"sensible": sensible_bot, "random": random_bot}
+    bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
     # 2: the rules as audited in December 2026 (records of version 1 replay differently)
     rules_version = 2
     asks_ages = False

@@ -324,3 +324,38 @@ def _research(view: Any, legal: Sequence[Any]) -> Any:
                 best, best_v = a, gain
     return best if best is not None else next(a for a in legal if isinstance(a, EndResearch))
 
+
+
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 120, 6
+
+
+# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """Points so far (as the final count would give them now), as a lead over the others."""
+    from foxtui.bots.ismcts import margin_value
+
+    from .administration import breakdown
+
+    scores = [float(sum(breakdown(state, s).values())) for s in range(len(state.players))]
+    return margin_value(scores, seat, 5.0)
+
+
+def _expertise() -> Any:
+    from foxtui.bots.ismcts import Expertise, bot_rollout
+
+    from . import GAME
+
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
+
+
+def _expert() -> Any:
+    from foxtui.bots.ismcts import ExpertBot
+
+    return ExpertBot("fox-experiment", _expertise)
+
+
+expert_bot = _expert()

@@ -1095,11 +1095,14 @@ def determinize(state: State, seat: int, seed: int) -> State:
         for pend in p.pending:
             if pend.kind == "study":
                 studies.extend(pend.options)
+    # sorted first: a sample must not depend on how the state it came from was dealt
+    science.sort()
+    studies.sort()
     r.shuffle(science)
     r.shuffle(studies)
     players = []
     for s, p in enumerate(state.players):
-        changes: dict = {"blank_deck": r.shuffled(p.blank_deck)}
+        changes: dict = {"blank_deck": r.shuffled(sorted(p.blank_deck))}
         if s != seat:
             changes["science"] = [science.pop() for _ in p.science]
             if any(pend.kind == "study" for pend in p.pending):
@@ -1110,20 +1113,20 @@ def determinize(state: State, seat: int, seed: int) -> State:
         players.append(replace(p, **changes))
     auto = state.automaton
     if auto is not None:
-        deck = r.shuffled(auto.deck)
+        deck = r.shuffled(sorted(auto.deck))
         if deck:
             want = SELECTION[auto.deck[-1]].arrow
             k = next(i for i, c in enumerate(deck) if SELECTION[c].arrow == want)
             deck[k], deck[-1] = deck[-1], deck[k]
-        auto = replace(auto, deck=deck, study_deck=r.shuffled(auto.study_deck))
+        auto = replace(auto, deck=deck, study_deck=r.shuffled(sorted(auto.study_deck)))
     return replace(
         state,
         players=players,
         science_deck=science,
         study_deck=studies,
-        female_deck=r.shuffled(state.female_deck),
-        male_deck=r.shuffled(state.male_deck),
-        tiles=r.shuffled(state.tiles),
+        female_deck=r.shuffled(sorted(state.female_deck)),
+        male_deck=r.shuffled(sorted(state.male_deck)),
+        tiles=r.shuffled(sorted(state.tiles)),
         automaton=auto,
         rng=r.next64(),
     )

@@ -10,7 +10,7 @@ from foxtui.engine.game import Clock, ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, FaceFear, Ready, ShareCheese, UseAbility
-from .bots import cooperative_bot
+from .bots import cooperative_bot, expert_bot
 from .content import KNIGHT
 from .narrate import describe
 from .state import Options, State
@@ -32,7 +32,7 @@ class FoxMatters(ModuleGame):
     State = State
     Action = Action
     View = View
-    bots = {"cooperative": cooperative_bot, "random": random_bot}
+    bots = {"cooperative": cooperative_bot, "random": random_bot, "expert": expert_bot}
     # 2: the rules as audited in December 2026 (records of version 1 replay differently)
     rules_version = 2
     asks_ages = False

@@ -607,3 +607,40 @@ def suggestion(view: Any, legal: Sequence[Any]) -> tuple[Any, str] | None:
 
 
 __all__ = ["cooperative_bot", "explain", "fear_outlook", "plan_action", "suggestion"]
+
+
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 80, 8
+
+
+# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """The team's outlook: problems dealt with raise it, Fear tokens under the columns
+    (a third under one loses the game) lower it, the most the fuller a column is."""
+    dealt = sum(state.dealt_with.values())
+    danger = 0.0
+    for col in state.columns:
+        n = len(col.fear)
+        danger += (0.0, 0.12, 0.35)[min(n, 2)] * (1 + 0.25 * len(col.problems))
+    value = 0.45 + 0.03 * dealt + 0.04 * state.round - danger
+    return min(0.98, max(0.02, value))
+
+
+def _expertise() -> Any:
+    from foxtui.bots.ismcts import Expertise, bot_rollout
+
+    from . import GAME
+
+    return Expertise(bot_rollout(GAME, cooperative_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=cooperative_bot)
+
+
+def _expert() -> Any:
+    from foxtui.bots.ismcts import ExpertBot
+
+    return ExpertBot("fox-matters", _expertise)
+
+
+expert_bot = _expert()

@@ -1288,7 +1288,8 @@ def determinize(state: State, seat: int, seed: int) -> State:
     face-down Fear tokens (on the board and beside it)."""
     r = Rng(seed_state(seed, "fox-matters determinize", seat))
     # Relief: face-down hand cards and the deck
-    hidden = [hc.card for hand in state.hands for hc in hand if not hc.up] + list(state.relief_deck)
+    # sorted first: a sample must not depend on how the state it came from was dealt
+    hidden = sorted([hc.card for hand in state.hands for hc in hand if not hc.up] + list(state.relief_deck))
     r.shuffle(hidden)
     hands = []
     for hand in state.hands:
@@ -1301,19 +1302,19 @@ def determinize(state: State, seat: int, seed: int) -> State:
     spots = [s for s in range(SPOTS) if state.upcoming[s]]
     upcoming = list(state.upcoming)
     if state.options.holiday:
-        mixed = [state.upcoming[s] for s in spots] + list(state.common_deck)
+        mixed = sorted([state.upcoming[s] for s in spots] + list(state.common_deck))
         r.shuffle(mixed)
         for s in spots:
             upcoming[s] = mixed.pop()
         common_deck, box = mixed, list(state.box)
     else:
-        mixed = [state.upcoming[s] for s in spots] + list(state.box)
+        mixed = sorted([state.upcoming[s] for s in spots] + list(state.box))
         r.shuffle(mixed)
         for s in spots:
             upcoming[s] = mixed.pop()
-        box, common_deck = mixed, r.shuffled(state.common_deck)
+        box, common_deck = mixed, r.shuffled(sorted(state.common_deck))
     # Fear: the kinds of every face-down token
-    tokens = [f.token for col in state.columns for f in col.fear if not f.up] + list(state.fear_pool)
+    tokens = sorted([f.token for col in state.columns for f in col.fear if not f.up] + list(state.fear_pool))
     r.shuffle(tokens)
     columns = []
     for col in state.columns:
@@ -1329,6 +1330,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
         box=box,
         columns=columns,
         fear_pool=tokens,
-        fox_deck=r.shuffled(state.fox_deck),
-        gray_deck=r.shuffled(state.gray_deck),
+        fox_deck=r.shuffled(sorted(state.fox_deck)),
+        gray_deck=r.shuffled(sorted(state.gray_deck)),
     )

@@ -11,7 +11,7 @@ from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
 from .actions import Action
-from .bots import sensible_bot
+from .bots import sensible_bot, expert_bot
 from .narrate import describe
 from .state import VP_PARTS, Options, State
 from .view import View, make_view
@@ -36,7 +36,7 @@ class Foxpaw(ModuleGame):
     State = State
     Action = Action
     View = View
-    bots = {"sensible": sensible_bot, "random": random_bot}
+    bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
     # 2: the rules as audited in December 2026 (records of version 1 replay differently)
     rules_version = 2
     asks_ages = False

@@ -767,3 +767,37 @@ _CHOOSERS = {
     "bid": _bid,
     "opponent": _opponent,
 }
+
+
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 150, 20
+
+
+# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """Victory points so far, as a lead over the best of the other houses."""
+    from foxtui.bots.ismcts import margin_value
+
+    from .rules_score import score
+
+    return margin_value([score(state, s) for s in range(len(state.players))], seat, 6.0)
+
+
+def _expertise() -> Any:
+    from foxtui.bots.ismcts import Expertise, bot_rollout
+
+    from . import GAME
+
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
+
+
+def _expert() -> Any:
+    from foxtui.bots.ismcts import ExpertBot
+
+    return ExpertBot("foxpaw", _expertise)
+
+
+expert_bot = _expert()

@@ -149,6 +149,8 @@ def determinize(state: State, seat: int, seed: int) -> State:
         pool = [c for i in others for c in getattr(s.players[i], field)] + list(getattr(s, deck_field))
         if obsidio_card and field == "darkness":
             pool.append(s.obsidio.dark)
+        # sorted first: a sample must not depend on how the state it came from was dealt
+        pool.sort()
         r.shuffle(pool)
         for i in others:
             n = len(getattr(s.players[i], field))
@@ -176,33 +178,54 @@ def determinize(state: State, seat: int, seed: int) -> State:
     upcoming = s.events_done + (s.event is not None)  # the event being played is face up
     hidden = [i for i in range(upcoming, len(s.events)) if seat not in s.event_marks[i]]
     events = list(s.events)
-    unseen = r.shuffled([events[i] for i in hidden])
+    unseen = r.shuffled(sorted(events[i] for i in hidden))
     for i, e in zip(hidden, unseen):
         events[i] = e
     s.events = tuple(events)
     for name in ("spell_deck", "beast_deck", "carnival_deck", "duel_deck"):
-        setattr(s, name, tuple(r.shuffled(getattr(s, name))))
+        setattr(s, name, tuple(r.shuffled(sorted(getattr(s, name)))))
     if not s.players[seat].teacher_seen:
-        s.teacher_deck = tuple(r.shuffled(s.teacher_deck))
+        s.teacher_deck = tuple(r.shuffled(sorted(s.teacher_deck)))
     if s.event is not None and s.event.deck:
+        s.event.deck.sort()
         r.shuffle(s.event.deck)
     s.rng = r.next64()
     return s
 
 
 def _redeal_students(s: State, others: list[int], r: Rng) -> None:
-    pool = [c for i in others for c in s.players[i].students] + list(s.students_box)
+    # sorted first: a sample must not depend on how the state it came from was dealt
+    pool = sorted([c for i in others for c in s.players[i].students] + list(s.students_box))
     r.shuffle(pool)
-    # houses already chosen first: their kept card must agree with the wish everyone saw
+    # A kept card must agree with the wish everyone saw: houses already chosen pick
+    # theirs first, by a search that always succeeds (the real deal is one answer), so
+    # no kept card of the real state is ever reused.
+    keepers = [i for i in sorted(others, key=lambda i: not s.players[i].house) if s.players[i].student]
+
+    def fits(i: int, c: str) -> bool:
+        p = s.players[i]
+        return not p.house or (C.STUDENT[c].wish == p.house) == p.wish
+
+    def place(k: int, left: list[str]) -> list[str] | None:
+        if k == len(keepers):
+            return []
+        for n, c in enumerate(left):
+            if fits(keepers[k], c):
+                rest = place(k + 1, left[:n] + left[n + 1 :])
+                if rest is not None:
+                    return [c, *rest]
+        return None
+
+    kept = place(0, pool)
+    assert kept is not None, "no deal of Student cards agrees with the wishes seen"
+    for c in kept:
+        pool.remove(c)
+    chosen = dict(zip(keepers, kept))
     for i in sorted(others, key=lambda i: not s.players[i].house):
         p = s.players[i]
-        if p.student:
-            fits = [c for c in pool if not p.house or (C.STUDENT[c].wish == p.house) == p.wish]
-            chosen = fits[0] if fits else p.student
-            if chosen in pool:
-                pool.remove(chosen)
-            p.student = chosen
-            p.students = (chosen, pool.pop())
+        if i in chosen:
+            p.student = chosen[i]
+            p.students = (chosen[i], pool.pop())
         else:
             p.students = (pool.pop(), pool.pop())
     s.students_box = tuple(pool)

@@ -10,7 +10,7 @@ from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, Grab, Stop, Touch
-from .bots import sensible_bot
+from .bots import expert_bot, sensible_bot
 from .narrate import describe
 from .state import Options, State
 from .view import View, make_view
@@ -25,7 +25,7 @@ class MasterFox(ModuleGame):
     State = State
     Action = Action
     View = View
-    bots = {"sensible": sensible_bot, "random": random_bot}
+    bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
     # 2: the rules as audited in December 2026 (records of version 1 replay differently)
     rules_version = 2
     asks_ages = True  # the oldest shakes the box and starts; the youngest keeps a mission and wins ties

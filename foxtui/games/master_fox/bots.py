@@ -138,4 +138,38 @@ def _steal(view: Any, legal: Sequence[Any]) -> Any:
     return best
 
 
-__all__ = ["sensible_bot"]
+#: the expert's simulations per decision and steps per simulation: tuned so that it
+#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
+BUDGET, HORIZON = 300, 40
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """Eggs so far plus what each sack would score now (the round may end any time)."""
+    from foxtui.bots.ismcts import margin_value
+
+    from .rules import score_sack
+
+    scores = []
+    for s, p in enumerate(state.players):
+        kinds = [state.pawns[h.pawn] for h in p.sack]
+        scores.append(state.eggs[s] + max(0, sum(line.points for line in score_sack(kinds, state.missions))))
+    return margin_value(scores, seat, 2.0)
+
+
+def _expertise() -> Any:
+    from foxtui.bots.ismcts import Expertise, bot_rollout
+
+    from . import GAME
+
+    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
+
+
+def _expert() -> Any:
+    from foxtui.bots.ismcts import ExpertBot
+
+    return ExpertBot("master-fox", _expertise)
+
+
+expert_bot = _expert()
+
+__all__ = ["expert_bot", "sensible_bot"]

@@ -568,16 +568,17 @@ def determinize(state: State, seat: int, seed: int) -> State:
     if state.phase in ("steal", "over"):
         pinned.update(h.pawn for p in state.players for h in p.sack)
     free = [i for i in range(len(state.pawns)) if i not in pinned]
-    kinds = [state.pawns[i] for i in free]
+    # sorted first: a sample must not depend on how the state it came from was dealt
+    kinds = sorted(state.pawns[i] for i in free)
     r.shuffle(kinds)
     pawns = list(state.pawns)
     for i, kind in zip(free, kinds):
         pawns[i] = kind
     unfelt = [i for i in range(NUM_SPOTS) if me.memory[i] is None]
-    contents = [state.spots[i] for i in unfelt]
+    contents = sorted(state.spots[i] for i in unfelt)
     r.shuffle(contents)
     spots = list(state.spots)
     for i, pawn in zip(unfelt, contents):
         spots[i] = pawn
-    deck = r.shuffled(state.deck)
+    deck = r.shuffled(sorted(state.deck))
     return replace(state, pawns=pawns, spots=spots, deck=deck, rng=r.next64())

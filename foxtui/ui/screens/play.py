@@ -10,12 +10,14 @@ the action a player chose.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable, NamedTuple
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer as TextualTimer
@@ -85,6 +87,53 @@ class TextualScheduler:
         return _Stoppable(self.widget.set_timer(delay, callback))
 
 
+class _Thought:
+    """A search running in a thread; cancelling it only drops its answer."""
+
+    cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ThreadThinker:
+    """Where a searching bot thinks in the app: a thread of its own, so the screen keeps
+    answering keys; its move comes back on the app's thread."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+
+    def __call__(self, question: Any, done: Callable[[Any], None]) -> _Thought:
+        from foxtui.bots.ask import answer
+        from foxtui.bots.ismcts import Abandoned
+
+        thought = _Thought()
+        app = self.widget.app
+
+        def between_simulations() -> bool:
+            # let the screen's thread take the interpreter now, not after its switch
+            # interval (5 ms each time it waits): a key press repaints at once
+            time.sleep(0)
+            return thought.cancelled
+
+        def think() -> None:
+            try:
+                move: Any = answer(question, abandon=between_simulations)
+            except Abandoned:
+                return  # the table closed or changed: nobody wants this move
+            except Exception as exc:  # a bug in a bot: told as a failed step, the table goes on
+                move = IllegalAction(f"The bot could not decide ({exc}).")
+            if thought.cancelled:
+                return
+            try:
+                app.call_from_thread(done, move)
+            except RuntimeError:
+                pass  # the app has gone
+
+        threading.Thread(target=think, name="foxtui-bot-thinking", daemon=True).start()
+        return thought
+
+
 class PlayScreen(Screen[None]):
     CSS_PATH = stylesheets("play.tcss")
     BINDINGS = [
@@ -115,6 +164,7 @@ class PlayScreen(Screen[None]):
             seats_here=seats_here,
             bot_delay=pace.turn,
             realtime_bot_delay=pace.realtime,
+            thinker=self.thinker(self),
         )
         self._save_problem: str | None = None  # the autosave failure last told to the players
         # Each seat's screen (cursor, page, highlight, scrolling, what it was told) is its
@@ -127,6 +177,11 @@ class PlayScreen(Screen[None]):
     def scheduler(screen: Widget) -> Scheduler:
         """Where the table's driver gets its time (tests give it a clock moved by hand)."""
         return TextualScheduler(screen)
+
+    @staticmethod
+    def thinker(screen: Widget) -> Any:
+        """Where a bot that searches thinks (a thread; tests may think in the call)."""
+        return ThreadThinker(screen)
 
     @property
     def session(self) -> Session:
@@ -238,6 +293,14 @@ class PlayScreen(Screen[None]):
     def step_failed(self, news: StepNews, error: Exception) -> None:
         self.notify(str(error), severity="error")
 
+    def bot_thinking(self, seat: int | None) -> None:
+        """A bot began (a seat) or stopped (None) thinking: the status line says so."""
+        try:
+            if self.panel.has_view:
+                self._show_status(self.driver.on_screen)
+        except NoMatches:
+            pass  # the screen is going (its table closed): nothing to tell
+
     def _tell_save_problem(self) -> None:
         """The table plays on when a save fails and says why in ``save_problem``: tell
         the players once per failure, and again when saving works again."""
@@ -272,6 +335,10 @@ class PlayScreen(Screen[None]):
         lines = table.log(seat, last=LOG_LINES)
         since = table.since_move(seat) if seat is not None else None
         self.query_one(GameLog).show_lines(lines, table.step_count - len(lines), seat, since)
+        self._show_status(seat)
+
+    def _show_status(self, seat: int | None) -> None:
+        table = self.table
         parts = [
             table.game.title,
             f"Round {table.round()}",
@@ -315,6 +382,9 @@ class PlayScreen(Screen[None]):
         super().notify(message, title=title, severity=severity, timeout=seconds, markup=markup)
 
     def _turn_text(self) -> str:
+        thinking = self.driver.thinking
+        if thinking is not None:
+            return f"{self.table.seats[thinking].name} is thinking…"
         names = [self.table.seats[n].name for n in sorted(self.table.to_act())]
         if not names:
             return ""

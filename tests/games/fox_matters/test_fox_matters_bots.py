@@ -135,7 +135,7 @@ def test_every_difficulty_is_measured() -> None:
 
 
 def test_random_bot_is_offered_too() -> None:
-    assert list(GAME.bots) == ["cooperative", "random"] and GAME.bots["random"] is random_bot
+    assert list(GAME.bots) == ["cooperative", "random", "expert"] and GAME.bots["random"] is random_bot
     assert content.NIGHTMARE  # content loaded
 
 

@@ -1,0 +1,187 @@
+"""How strong and how fast the expert level is, over seeded games.
+
+usage: python bench/expert_strength.py N [game ...] [--first S] [--budget B] [--horizon H]
+
+For Master Fox, Foxpaw and The Fox Experiment: N two-player games of the expert
+against the sensible bot (seeds 0..N-1, the expert in the first seat in even games and
+the second in odd ones): the expert's win rate. For Fox Matters: N games at the
+Difficult level (untimed, two knights) played by a table of expert knights and by a
+table of cooperative ones, on the same seeds: both win rates and their ratio.
+For every game: the median and 95th percentile of the thinking time per decision that
+searched (one legal action takes no search) and the simulations per second.
+``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
+``--budget``/``--horizon`` try other settings than the levels' own.
+
+``--keys K``: K key presses on the Master Fox board while an expert thinks (in the
+app's thread for bots): key press to repaint, as bench/app_speed.py measures it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from foxtui.bots import ismcts  # noqa: E402
+from foxtui.bots.ask import answer  # noqa: E402
+from foxtui.engine.game import SeatInfo  # noqa: E402
+from foxtui.engine.session import Session  # noqa: E402
+from foxtui.games import GAMES  # noqa: E402
+
+COMPETITIVE = ["master-fox", "foxpaw", "fox-experiment"]
+MAX_STEPS = 20_000
+
+
+class Clock:
+    """Thinking times and simulations of the decisions that searched."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.sims = 0
+
+    def ask(self, session: Session, seat: int, budget: int | None) -> object:
+        question = session.bot_question(seat)
+        if not question.searches:
+            return answer(question)
+        start = time.perf_counter()
+        move = answer(question, budget)
+        self.times.append(time.perf_counter() - start)
+        self.sims += ismcts.last_stats.simulations if ismcts.last_stats else 0
+        return move
+
+    def line(self) -> str:
+        if not self.times:
+            return "no decision searched"
+        t = sorted(self.times)
+        p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+        return (
+            f"thinking median {statistics.median(t):.2f} s, p95 {p95:.2f} s over {len(t)} decisions; "
+            f"{self.sims / sum(t):.0f} simulations/s"
+        )
+
+
+def play(game_id: str, levels: list[str], seed: int, options: object, clock: Clock, budget: int | None) -> Session:
+    game = GAMES[game_id]
+    seats = [SeatInfo(f"{level} {n + 1}", bot=level, age=40 - n) for n, level in enumerate(levels)]
+    session = Session.new(game, seats, options, seed)
+    while session.outcome() is None:
+        if session.step_count > MAX_STEPS:
+            raise RuntimeError(f"{game_id} seed {seed} did not end")
+        seat = min(session.bots_to_act())
+        session.act(seat, clock.ask(session, seat, budget))
+    return session
+
+
+def competitive(game_id: str, n: int, budget: int | None, first: int = 0) -> None:
+    game = GAMES[game_id]
+    clock = Clock()
+    wins = 0
+    for seed in range(first, first + n):
+        levels = ["expert", "sensible"] if seed % 2 == 0 else ["sensible", "expert"]
+        out = play(game_id, levels, seed, game.Options(), clock, budget).outcome()
+        wins += levels.index("expert") in out.winners
+    print(f"{game.title} (seeds {first}..{first + n - 1}): expert won {wins}/{n} two-player games against sensible ({100 * wins / n:.0f} %); {clock.line()}")
+
+
+def fox_matters(n: int, budget: int | None, first: int = 0) -> None:
+    from foxtui.games.fox_matters.state import Options
+
+    options = Options(timer_seconds=0, nightmare="random-level-3")
+    clock, plain = Clock(), Clock()
+    won = {"expert": 0, "cooperative": 0}
+    for seed in range(first, first + n):
+        for level, c in (("expert", clock), ("cooperative", plain)):
+            won[level] += play("fox-matters", [level, level], 200_000 + seed, options, c, budget).outcome().coop_won
+    e, c = won["expert"], won["cooperative"]
+    ratio = f"{e / c:.2f}" if c else "n/a"
+    print(
+        f"Fox Matters (Difficult, 2 knights, seeds {first}..{first + n - 1}): expert table won {e}/{n} ({100 * e / n:.0f} %), "
+        f"cooperative table {c}/{n} ({100 * c / n:.0f} %), ratio {ratio}; {clock.line()}"
+    )
+
+
+async def keys_while_thinking(presses: int) -> list[float]:
+    import asyncio
+
+    from textual import events
+
+    from foxtui.ui.app import FoxApp
+
+    game = GAMES["master-fox"]
+    expert = game.bots["expert"]
+    expert._expertise = expert.expertise._replace(budget=10**6)  # thinks all along
+    seats = [SeatInfo("Ada", age=30), SeatInfo("Reynard", bot="expert", age=40)]  # Reynard begins
+    session = Session.new(game, seats, game.Options(), 1)
+    app = FoxApp(session=session, bot_delay=0)
+    stamps: list[float] = []
+    display = app._display
+
+    def timed_display(screen, renderable):  # type: ignore[no-untyped-def]
+        if renderable is not None:
+            stamps.append(time.perf_counter())
+        return display(screen, renderable)
+
+    app._display = timed_display  # type: ignore[method-assign]
+    latencies = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            driver = getattr(app.screen, "driver", None)
+            if driver is not None and driver.thinking == 1:
+                break
+        else:
+            raise RuntimeError("the expert never began to think")
+        keys = ["right"] * 7 + ["down"] * 4 + ["left"] * 7 + ["up"] * 4
+        for n in range(presses):
+            stamps.clear()
+            t0 = time.perf_counter()
+            app._driver.send_message(events.Key(keys[n % len(keys)], None))
+            while not stamps and time.perf_counter() - t0 < 1.0:
+                await asyncio.sleep(0)
+            if stamps:
+                latencies.append((stamps[0] - t0) * 1000)
+            await pilot.pause()
+        assert app.screen.driver.thinking == 1, "the expert stopped thinking"
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("games", type=int, help="seeded games per measurement")
+    parser.add_argument("which", nargs="*", default=[*COMPETITIVE, "fox-matters"])
+    parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--horizon", type=int, default=None)
+    parser.add_argument("--keys", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0)
+    args = parser.parse_args()
+    if args.keys:
+        import asyncio
+
+        lat = sorted(asyncio.run(keys_while_thinking(args.keys)))
+        print(
+            f"key press to repaint while an expert thinks (Master Fox board, headless): median "
+            f"{statistics.median(lat):.1f} ms, p90 {lat[int(len(lat) * 0.9)]:.1f} ms, max {lat[-1]:.1f} ms "
+            f"({len(lat)} presses)"
+        )
+        return
+    if args.horizon is not None:
+        for game_id in args.which:
+            bot = GAMES[game_id].bots["expert"]
+            bot._expertise = bot.expertise._replace(horizon=args.horizon)
+    for game_id in args.which:
+        bot = GAMES[game_id].bots["expert"]
+        e = bot.expertise
+        print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps]", flush=True)
+        if game_id == "fox-matters":
+            fox_matters(args.games, args.budget, args.first)
+        else:
+            competitive(game_id, args.games, args.budget, args.first)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""The expert level: information-set Monte Carlo search over determinizations.
+
+Written once for every game, on the engine contract. A search sees what its seat may
+see and nothing more: the seat's View, its legal actions, its rng, and a
+:class:`Sampler` that deals states the seat cannot tell apart from the real one
+(built on the game's ``determinize``). Each simulation takes a fresh sample, plays a
+candidate action in it, lets every seat play on by the game's rollout policy for a
+while, and scores the position by the game's evaluation; the statistics of every
+sample are pooled per candidate (one information set: what the seat knows now).
+
+Its budget is a number of simulations, never the clock, and every random choice
+comes from the bot's rng: the same question gives the same answer on every machine,
+so a record replays byte for byte.
+
+Per game only two things are given (:class:`Expertise`): the rollout policy (the
+sensible bot's choices) and the evaluation of an unfinished position.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, NamedTuple, Sequence
+
+from foxtui.engine.game import Game, IllegalAction
+from foxtui.engine.rng import Rng, seed_state
+
+#: a rollout policy: (sampled state, seat to act, its legal actions, rng) -> one of them
+Rollout = Callable[[Any, int, list, Rng], Any]
+#: an evaluation: (sampled state, seat) -> how good it is for the seat, 0 (lost) to 1 (won)
+Evaluate = Callable[[Any, int], float]
+
+
+class Sampler:
+    """States one seat cannot tell apart from the real one.
+
+    It is built from any such state (the session gives it a determinization, never the
+    real state); ``sample(seed)`` re-deals everything hidden from the seat. Because a
+    game's ``determinize`` keeps nothing beyond the View (tests/engine/test_expert.py),
+    the samples are the same whichever indistinguishable state it was built from.
+    """
+
+    __slots__ = ("game", "seat", "_base")
+
+    def __init__(self, game: Game, seat: int, base: Any) -> None:
+        self.game = game
+        self.seat = seat
+        self._base = base
+
+    def sample(self, seed: int) -> Any:
+        return self.game.determinize(self._base, self.seat, seed)
+
+
+class Expertise(NamedTuple):
+    """What one game gives the search."""
+
+    #: how every seat plays inside a simulation
+    rollout: Rollout
+    #: the value of a (sampled) position for a seat, 0..1; finished games are scored
+    #: by their Outcome before this is asked
+    evaluate: Evaluate
+    #: simulations per decision (tuned by bench/expert_strength.py)
+    budget: int = 200
+    #: steps a simulation plays after the candidate before it is evaluated
+    horizon: int = 40
+    #: the move the search starts from and keeps unless another is clearly better
+    #: (the sensible bot's, from the View alone); None: no favourite
+    prior: Callable[[Any, Sequence[Any], Rng], Any] | None = None
+
+
+def bot_rollout(game: Game, bot: Callable[[Any, Sequence[Any], Rng], Any]) -> Rollout:
+    """A rollout policy that lets ``bot`` choose from the acting seat's view of the sample."""
+
+    def rollout(state: Any, seat: int, legal: list, rng: Rng) -> Any:
+        return bot(game.view(state, seat), legal, rng)
+
+    return rollout
+
+
+def outcome_value(game: Game, state: Any, seat: int) -> float | None:
+    """1 for a win, 0 for a loss, 1/2 for a shared win; None while the game goes on."""
+    out = game.outcome(state)
+    if out is None:
+        return None
+    if out.coop_won is not None:
+        return 1.0 if out.coop_won else 0.0
+    if seat not in out.winners:
+        # a place counts a little: second of four is better than last
+        n = len(out.ranking)
+        return 0.25 * (n - 1 - out.ranking.index(seat)) / max(1, n - 1)
+    return 1.0 / len(out.winners)
+
+
+def margin_value(scores: Sequence[float], seat: int, scale: float) -> float:
+    """A competitive position from the seats' scores so far: the lead over the best of
+    the others, squashed into 0..1 (``scale`` points of lead is about 3 to 1)."""
+    others = [s for n, s in enumerate(scores) if n != seat]
+    lead = scores[seat] - (max(others) if others else 0.0)
+    return 0.5 + 0.5 * math.tanh(lead / (2.0 * scale))
+
+
+class SearchStats(NamedTuple):
+    """What one search did (bench/expert_strength.py reports it)."""
+
+    simulations: int
+    candidates: int
+    chosen: int
+
+
+#: the statistics of the last search in this process (for the benchmark only)
+last_stats: SearchStats | None = None
+
+# A candidate other than the favourite is chosen only when its mean beats the
+# favourite's by this many standard errors, more among many candidates (the best of
+# forty noisy means beats the favourite by chance alone): the search has to prove a
+# change. Below 2.0 the expert lost seeded Master Fox games by changing good moves.
+_PROOF = 2.0
+_UCB = 0.7
+#: simulations each candidate should get at least (fewer candidates are searched)
+MIN_VISITS = 8
+
+
+class Abandoned(Exception):
+    """The search was called off (its answer is no longer wanted)."""
+
+
+def search(
+    view: Any,
+    legal: Sequence[Any],
+    rng: Rng,
+    sampler: Sampler,
+    expertise: Expertise,
+    budget: int | None = None,
+    abandon: Callable[[], bool] | None = None,
+) -> Any:
+    """The action the search prefers among ``legal`` (see the module docstring).
+    ``abandon``: asked between simulations; True raises Abandoned (never a move)."""
+    global last_stats
+    legal = list(legal)
+    if len(legal) == 1:
+        last_stats = SearchStats(0, 1, 0)
+        return legal[0]  # a trivial decision takes no search
+    budget = expertise.budget if budget is None else budget
+    game, seat = sampler.game, sampler.seat
+    favourite = 0
+    if expertise.prior is not None:
+        choice = expertise.prior(view, legal, Rng(rng.next64()))
+        favourite = legal.index(choice) if choice in legal else 0
+    # Among many moves a small budget learns nothing about each: the favourite and a
+    # few others drawn at random, each simulated about MIN_VISITS times.
+    others = [c for c in range(len(legal)) if c != favourite]
+    keep = max(1, budget // MIN_VISITS - 1)
+    if len(others) > keep:
+        rng.shuffle(others)
+        others = sorted(others[:keep])
+    pool = [favourite, *others]
+    all_legal, legal, favourite = legal, [legal[c] for c in pool], 0
+    n = len(legal)
+    visits = [0] * n
+    total = [0.0] * n
+    squares = [0.0] * n
+    sims = 0
+    for i in range(budget):
+        if abandon is not None and abandon():
+            raise Abandoned()
+        if i < n:
+            k = (favourite + i) % n  # everyone once, the favourite first
+        else:
+            log_n = math.log(i)
+            k = max(
+                range(n),
+                key=lambda c: total[c] / visits[c] + _UCB * math.sqrt(log_n / visits[c]),
+            )
+        value = simulate(game, sampler.sample(rng.next64()), seat, legal[k], Rng(rng.next64()), expertise)
+        if value is None:
+            continue
+        sims += 1
+        visits[k] += 1
+        total[k] += value
+        squares[k] += value * value
+    chosen = _choose(visits, total, squares, favourite)
+    last_stats = SearchStats(sims, n, all_legal.index(legal[chosen]))
+    return legal[chosen]
+
+
+def _choose(visits: list[int], total: list[float], squares: list[float], favourite: int) -> int:
+    def mean(c: int) -> float:
+        return total[c] / visits[c] if visits[c] else -1.0
+
+    best = max(range(len(visits)), key=lambda c: (visits[c], mean(c), -c))
+    if best == favourite or not visits[favourite] or visits[best] < 2:
+        return favourite if visits[favourite] else best
+    # the standard error of the difference of the two means
+    var = 0.0
+    for c in (best, favourite):
+        m = mean(c)
+        var += max(0.0, squares[c] / visits[c] - m * m) / visits[c]
+    margin = mean(best) - mean(favourite)
+    proof = max(_PROOF, math.sqrt(2.0 * math.log(len(visits))))
+    return best if margin > proof * math.sqrt(var) + 1e-9 else favourite
+
+
+def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise: Expertise) -> float | None:
+    """Play ``action`` in a sample, then ``horizon`` steps of rollout, and evaluate.
+    None when the action cannot be played in this sample (a seat's legal actions
+    follow from its View, so it always should)."""
+    try:
+        state = game.apply(state, seat, action)
+    except IllegalAction:
+        return None
+    rollout = expertise.rollout
+    for _ in range(expertise.horizon):
+        if game.outcome(state) is not None:
+            break
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        actor = min(to_act)  # as a session does: the first seat whose decision is pending
+        legal = game.legal_actions(state, actor)
+        if not legal:
+            clock = game.clock(state)
+            if clock is None:
+                break
+            state = game.apply(state, actor, clock.step)
+            continue
+        state = game.apply(state, actor, rollout(state, actor, legal, rng))
+    value = outcome_value(game, state, seat)
+    return expertise.evaluate(state, seat) if value is None else value
+
+
+class ExpertBot:
+    """The expert level of one game: a bot that searches (see :func:`search`).
+
+    Unlike the other levels it needs a :class:`Sampler` too; the session gives it one
+    (``searches`` says so)."""
+
+    searches = True
+
+    def __init__(self, game_id: str, expertise: Callable[[], Expertise]) -> None:
+        self.game_id = game_id
+        self._make = expertise
+        self._expertise: Expertise | None = None
+
+    @property
+    def expertise(self) -> Expertise:
+        if self._expertise is None:
+            self._expertise = self._make()  # late: the game's module may still be loading
+        return self._expertise
+
+    def __call__(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: Rng,
+        sampler: Sampler,
+        budget: int | None = None,
+        abandon: Callable[[], bool] | None = None,
+    ) -> Any:
+        return search(view, legal, rng, sampler, self.expertise, budget, abandon)
+
+
+def sampler_seed(seed: int, step: int, seat: int) -> int:
+    """The seed of the determinization a sampler is built from: any would do (a game's
+    ``determinize`` keeps nothing beyond the View), this one is fixed per decision."""
+    return seed_state(seed, "sampler", step, seat)
