@@ -164,6 +164,7 @@ def test_when_keys_do_not_fit_the_way_out_keeps_its_place_at_the_end():
             await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
             line = bar_line(app)
             assert line.startswith(" ? Help ") and line.rstrip().endswith("q Home")
-            assert "Log" not in line  # what gave way, from the right of the middle
+            assert "w Log" in line  # the whole log is promised in every bar
+            assert "Next player" not in line and "Undo" not in line  # what gave way instead
 
     asyncio.run(main())

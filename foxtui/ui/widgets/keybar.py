@@ -21,6 +21,8 @@ from textual.widget import Widget
 FIRST = ("question_mark",)
 #: the key that leaves a screen keeps its place at the end when others give way
 LAST = ("q",)
+#: keys that every game promises in its bar (the whole log), kept when others give way
+KEPT = ("w",)
 
 
 class Key(NamedTuple):
@@ -85,13 +87,15 @@ class KeyBar(Widget):
         # comes first, and the way out (q: Home, Quit) stays at the end.
         keys = list(self._keys)
         last = [k for k in keys if k.key in LAST][-1:]
-        middle = [k for k in keys if k not in last]
-        room = width - sum(size(k) for k in last)
+        promised = [k for k in keys if k.key in KEPT and k not in last]
+        middle = [k for k in keys if k not in last and k not in promised]
+        room = width - sum(size(k) for k in last + promised)
         kept: list[Key] = []
         for key in middle:
             if sum(size(k) for k in kept) + size(key) > room:
                 break
             kept.append(key)
+        kept = [k for k in keys if k in kept or k in promised]  # in the bar's own order
         x = 0
         for key in kept + last:
             if x + size(key) > width:
