@@ -101,7 +101,7 @@ def test_a_huge_window_is_served_at_most_320x120_and_the_client_has_limits(tmp_p
                 while "end" not in said:
                     said += await asyncio.wait_for(process.stdout.readline(), TIMEOUT)
                 assert "size 320x120" in said
-                assert "nofile 64" in said and "cpu 10" in said
+                assert "nofile 64" in said and f"cpu {int(spawn.ClientLimits().cpu_burst)}" in said
                 address_space = int(said.split("as ")[1].split()[0])
                 assert 0 < address_space < 8 * 1024**3
                 assert "tstp True int True" in said
