@@ -8,7 +8,7 @@ the second in odd ones): the expert's win rate. For Fox Matters: N games at the
 Difficult level (untimed, two knights) played by a table of expert knights and by a
 table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
-searched (one legal action takes no search) and the simulations per second.
+searched (one legal action, or moves that all do the same, take no search) and the simulations per second.
 ``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
 ``--budget``/``--horizon`` try other settings than the levels' own.
 
@@ -42,6 +42,7 @@ class Clock:
     def __init__(self) -> None:
         self.times: list[float] = []
         self.sims = 0
+        self.trivial = 0
 
     def ask(self, session: Session, seat: int, budget: int | None) -> object:
         question = session.bot_question(seat)
@@ -49,8 +50,13 @@ class Clock:
             return answer(question)
         start = time.perf_counter()
         move = answer(question, budget)
-        self.times.append(time.perf_counter() - start)
-        self.sims += ismcts.last_stats.simulations if ismcts.last_stats else 0
+        took = time.perf_counter() - start
+        sims = ismcts.last_stats.simulations if ismcts.last_stats else 0
+        if sims == 0:
+            self.trivial += 1  # every move did the same: no search
+        else:
+            self.times.append(took)
+            self.sims += sims
         return move
 
     def line(self) -> str:
@@ -60,7 +66,7 @@ class Clock:
         p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
         return (
             f"thinking median {statistics.median(t):.2f} s, p95 {p95:.2f} s over {len(t)} decisions; "
-            f"{self.sims / sum(t):.0f} simulations/s"
+            f"{self.sims / sum(t):.0f} simulations/s; {self.trivial} decisions of equivalent moves took no search"
         )
 
 

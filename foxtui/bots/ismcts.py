@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, NamedTuple, Sequence
 
+import msgspec
+
 from foxtui.engine.game import Game, IllegalAction
 from foxtui.engine.rng import Rng, seed_state
 
@@ -141,13 +143,18 @@ def search(
         return legal[0]  # a trivial decision takes no search
     budget = expertise.budget if budget is None else budget
     game, seat = sampler.game, sampler.seat
+    same_as = equivalents(game, sampler, legal, rng)
+    if all(c == 0 for c in same_as):
+        last_stats = SearchStats(0, len(legal), 0)
+        return legal[0]  # every move does the same: nothing to search
     favourite = 0
     if expertise.prior is not None:
         choice = expertise.prior(view, legal, Rng(rng.next64()))
-        favourite = legal.index(choice) if choice in legal else 0
+        favourite = same_as[legal.index(choice)] if choice in legal else 0
     # Among many moves a small budget learns nothing about each: the favourite and a
-    # few others drawn at random, each simulated about MIN_VISITS times.
-    others = [c for c in range(len(legal)) if c != favourite]
+    # few others drawn at random, each simulated about MIN_VISITS times. A move that
+    # does what an earlier one does is not searched again.
+    others = [c for c in range(len(legal)) if c != favourite and same_as[c] == c]
     keep = max(1, budget // MIN_VISITS - 1)
     if len(others) > keep:
         rng.shuffle(others)
@@ -180,6 +187,29 @@ def search(
     chosen = _choose(visits, total, squares, favourite)
     last_stats = SearchStats(sims, n, all_legal.index(legal[chosen]))
     return legal[chosen]
+
+
+#: samples in which two moves must give the same state to count as the same move
+EQUIVALENCE_SAMPLES = 3
+
+
+def equivalents(game: Game, sampler: Sampler, legal: Sequence[Any], rng: Rng) -> list[int]:
+    """For each move, the index of the first move that does the same: the states they
+    lead to are equal in each of a few samples (two Touches of spots that differ only
+    in what is hidden lead to different states in some sample, so they stay apart)."""
+    keys: list[list[bytes]] = [[] for _ in legal]
+    for _ in range(EQUIVALENCE_SAMPLES):
+        state = sampler.sample(rng.next64())
+        for key, action in zip(keys, legal):
+            try:
+                key.append(_encode(game.apply(state, sampler.seat, action)))
+            except IllegalAction:
+                key.append(b"")  # never happens for a legal move; kept apart below
+    first: dict[tuple[bytes, ...], int] = {}
+    return [first.setdefault(tuple(key), c) if all(key) else c for c, key in enumerate(keys)]
+
+
+_encode = msgspec.msgpack.encode
 
 
 def _choose(visits: list[int], total: list[float], squares: list[float], favourite: int) -> int:

@@ -1,0 +1,107 @@
+"""Trivial decisions take no search: one legal move, or moves that all do the same.
+And a move that does what another does is searched once, never merged with one that
+differs only in what the seat cannot see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+from test_expert import CASES, random_states
+
+from foxtui.bots import ismcts
+from foxtui.bots.ismcts import Expertise, Sampler, equivalents, search
+from foxtui.engine import Rng
+from foxtui.engine.game import IllegalAction
+from foxtui.games import GAMES
+
+
+class Toy(msgspec.Struct, frozen=True):
+    hidden: int  # the seat cannot see it: determinize re-deals it
+    mark: int = 0
+    done: bool = False
+
+
+class ToyGame:
+    """One decision for seat 0, then the game is over (outcome by the mark)."""
+
+    def __init__(self, effects: dict[str, Any]) -> None:
+        self.effects = effects
+        self.applied: list[str] = []
+
+    def to_act(self, state: Toy) -> frozenset[int]:
+        return frozenset() if state.done else frozenset({0})
+
+    def legal_actions(self, state: Toy, seat: int) -> list[str]:
+        return list(self.effects)
+
+    def apply(self, state: Toy, seat: int, action: str) -> Toy:
+        if action not in self.effects:
+            raise IllegalAction(action)
+        self.applied.append(action)
+        return Toy(state.hidden, self.effects[action](state), True)
+
+    def outcome(self, state: Toy) -> None:
+        return None  # the evaluation below scores it
+
+    def clock(self, state: Toy) -> None:
+        return None
+
+    def determinize(self, state: Toy, seat: int, seed: int) -> Toy:
+        return Toy(Rng(seed).below(10), state.mark, state.done)
+
+
+EXPERTISE = Expertise(rollout=lambda s, seat, legal, rng: legal[0], evaluate=lambda s, seat: s.mark / 10, budget=40)
+
+
+def run(effects: dict[str, Any]) -> tuple[str, ToyGame]:
+    game = ToyGame(effects)
+    choice = search(None, list(effects), Rng(1), Sampler(game, 0, Toy(3)), EXPERTISE)  # type: ignore[arg-type]
+    return choice, game
+
+
+def test_moves_that_all_do_the_same_take_no_search() -> None:
+    choice, _ = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 1})
+    assert choice == "a"
+    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == 0
+
+
+def test_a_move_that_does_what_another_does_is_searched_once() -> None:
+    choice, game = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5})
+    assert choice == "c"
+    assert ismcts.last_stats is not None and ismcts.last_stats.simulations > 0
+    searched = game.applied[3 * 3 :]  # after the three samples that compare the moves
+    assert "b" not in searched and "a" in searched and "c" in searched
+
+
+def test_moves_that_differ_only_in_a_hidden_fact_stay_apart() -> None:
+    # "x" marks the hidden value, "y" marks 3: the same state when the hidden value is 3
+    game = ToyGame({"x": lambda s: s.hidden, "y": lambda s: 3})
+    same_as = equivalents(game, Sampler(game, 0, Toy(3)), ["x", "y"], Rng(1))  # type: ignore[arg-type]
+    assert same_as == [0, 1]
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_moves_counted_as_the_same_do_the_same_in_other_samples(game_id: str, players: int) -> None:
+    game = GAMES[game_id]
+    enc = msgspec.msgpack.encode
+    merged = 0
+    for state in random_states(game, players, 11, every=7)[:-1][:60]:
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        sampler = Sampler(game, seat, game.determinize(state, seat, 5))
+        same_as = equivalents(game, sampler, legal, Rng(2))
+        for c, first in enumerate(same_as):
+            if first == c:
+                continue
+            merged += 1
+            for seed in range(100, 106):
+                sample = sampler.sample(seed)
+                assert enc(game.apply(sample, seat, legal[c])) == enc(game.apply(sample, seat, legal[first])), (
+                    f"{game_id}: {legal[c]} and {legal[first]} were counted as the same move"
+                )
+    if game_id == "master-fox":
+        assert merged  # the property was really exercised
