@@ -25,6 +25,7 @@ from foxtui.engine.record import GameRecord, RecordError
 from foxtui.engine.session import SaveError, Session
 from foxtui.table import LocalTable, StepNews, TableDriver, bot_pace
 from foxtui.table.pace import speed_refusal
+from foxtui.table.thinkers import WorkerThinker, Workers
 
 from . import protocol as p
 from .framing import read_client_message
@@ -126,33 +127,6 @@ class AsyncioScheduler:
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
         return asyncio.get_running_loop().call_later(delay, callback)
-
-
-class PoolThinker:
-    """Where the experts of a served table think: the hub's worker processes, never the
-    event loop (other tables' moves and frames go on meanwhile). The answer comes back
-    on the loop; a cancelled question's answer is dropped."""
-
-    def __init__(self, hub: "Hub") -> None:
-        self.hub = hub
-
-    def __call__(self, question: Any, done: Callable[[Any], None]) -> asyncio.Future:
-        from foxtui.bots.ask import answer
-
-        future = asyncio.get_running_loop().run_in_executor(self.hub.thinkers(), answer, question)
-
-        def finished(f: asyncio.Future) -> None:
-            if f.cancelled():
-                return
-            error = f.exception()
-            if error is not None:
-                LOG.error("a bot could not decide: %r", error)
-                done(IllegalAction("The bot could not decide."))
-            else:
-                done(f.result())
-
-        future.add_done_callback(finished)
-        return future
 
 
 class Table:
@@ -284,7 +258,7 @@ class Table:
             bot_delay=pace.turn if hub.bot_delay is None else hub.bot_delay,
             realtime_bot_delay=pace.realtime if hub.realtime_bot_delay is None else hub.realtime_bot_delay,
             move_seconds=self.spec.move_seconds,
-            thinker=PoolThinker(hub),
+            thinker=WorkerThinker(hub.thinkers()),
         )
         self._round_seen = self.play.round()
         if not self.finished:
@@ -607,15 +581,12 @@ class Hub:
         self._thinkers: Any = None  # the worker processes, started by the first expert
 
     def thinkers(self) -> Any:
-        """The worker processes where experts think: one core is left to the loop.
-        Started from a fresh interpreter (spawn): the server itself is never forked."""
+        """The worker processes where experts think (foxtui/table/thinkers.py): one core
+        is left to the loop. They start with the first search."""
         if self._thinkers is None:
-            import multiprocessing
             import os
-            from concurrent.futures import ProcessPoolExecutor
 
-            workers = max(1, (os.cpu_count() or 2) - 1)
-            self._thinkers = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            self._thinkers = Workers(max(1, (os.cpu_count() or 2) - 1))
         return self._thinkers
 
     # --- starting again
@@ -673,7 +644,7 @@ class Hub:
         for conn in list(self.conns):
             conn.close()
         if self._thinkers is not None:
-            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers.shutdown()
             self._thinkers = None
 
     # --- which tables the lobby lists

@@ -112,6 +112,7 @@ class FoxApp(App):
         self._hold_timer: Timer | None = None
         self._watching_screens = False
         self._leaving = False
+        self._thinking_workers: Any = None  # see thinking_workers
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this platform, or on Linux and macOS ours: the same, and
@@ -362,6 +363,19 @@ class FoxApp(App):
                 save()
             except Exception:  # leaving must not fail; the steps are saved already
                 LOG.exception("could not save the table of %s", screen)
+
+    @property
+    def thinking_workers(self) -> Any:
+        """Where expert bots think: a worker process, started by the first search."""
+        if self._thinking_workers is None:
+            from foxtui.table.thinkers import Workers  # only a table with an expert needs it
+
+            self._thinking_workers = Workers(1)
+        return self._thinking_workers
+
+    def on_unmount(self) -> None:
+        if self._thinking_workers is not None:
+            self._thinking_workers.shutdown()  # every screen has gone: no search is wanted
 
     async def action_quit(self) -> None:
         if not self._leaving:

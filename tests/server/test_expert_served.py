@@ -40,7 +40,7 @@ def test_an_expert_thinks_outside_the_event_loop(tmp_path):
                 update = await ada.expect(p.Update, lambda m: m.steps > steps)
                 session = hub.tables[1].play.session
                 bot_steps = sum(1 for s in session.record.steps if s.seat == 1)
-            assert hub._thinkers is not None  # the moves were thought in the worker processes
+            assert hub._thinkers._pool is not None  # the moves were thought in the worker processes
         finally:
             stop = True
             await tick

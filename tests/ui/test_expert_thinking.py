@@ -1,4 +1,4 @@
-"""While an expert thinks (in a thread of its own) the screen says so and keys still work."""
+"""While an expert thinks (in the app's worker process) the screen says so and keys still work."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def test_the_screen_answers_keys_while_an_expert_thinks(monkeypatch):
             await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), tries=50)
             assert play.driver.thinking == 1 and "Bo is thinking…" in screen_text(app)
             thought = play.driver._think_job
+            assert app.thinking_workers._pool is not None  # it thinks in the worker, not here
         assert thought.cancelled  # the table closed: the search was called off
 
     asyncio.run(run())

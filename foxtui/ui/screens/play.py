@@ -10,7 +10,6 @@ the action a player chose.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any, Callable, NamedTuple
 
@@ -26,6 +25,7 @@ from textual.widget import Widget
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.session import Session
 from foxtui.table import BotPace, LocalTable, Scheduler, StepNews, Table, TableDriver, Turn, bot_pace
+from foxtui.table.thinkers import Thought, WorkerThinker
 
 from ..games import panel_for
 from ..games.base import GamePanel, ScreenState
@@ -87,51 +87,16 @@ class TextualScheduler:
         return _Stoppable(self.widget.set_timer(delay, callback))
 
 
-class _Thought:
-    """A search running in a thread; cancelling it only drops its answer."""
-
-    cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-class ThreadThinker:
-    """Where a searching bot thinks in the app: a thread of its own, so the screen keeps
-    answering keys; its move comes back on the app's thread."""
+class AppThinker:
+    """Where a searching bot thinks in the app: the app's worker process (see
+    foxtui/table/thinkers.py), so the screen keeps answering keys at full speed; its
+    move comes back on the app's loop."""
 
     def __init__(self, widget: Widget) -> None:
         self.widget = widget
 
-    def __call__(self, question: Any, done: Callable[[Any], None]) -> _Thought:
-        from foxtui.bots.ask import answer
-        from foxtui.bots.ismcts import Abandoned
-
-        thought = _Thought()
-        app = self.widget.app
-
-        def between_simulations() -> bool:
-            # let the screen's thread take the interpreter now, not after its switch
-            # interval (5 ms each time it waits): a key press repaints at once
-            time.sleep(0)
-            return thought.cancelled
-
-        def think() -> None:
-            try:
-                move: Any = answer(question, abandon=between_simulations)
-            except Abandoned:
-                return  # the table closed or changed: nobody wants this move
-            except Exception as exc:  # a bug in a bot: told as a failed step, the table goes on
-                move = IllegalAction(f"The bot could not decide ({exc}).")
-            if thought.cancelled:
-                return
-            try:
-                app.call_from_thread(done, move)
-            except RuntimeError:
-                pass  # the app has gone
-
-        threading.Thread(target=think, name="foxtui-bot-thinking", daemon=True).start()
-        return thought
+    def __call__(self, question: Any, done: Callable[[Any], None]) -> Thought:
+        return WorkerThinker(self.widget.app.thinking_workers)(question, done)
 
 
 class PlayScreen(Screen[None]):
@@ -180,8 +145,8 @@ class PlayScreen(Screen[None]):
 
     @staticmethod
     def thinker(screen: Widget) -> Any:
-        """Where a bot that searches thinks (a thread; tests may think in the call)."""
-        return ThreadThinker(screen)
+        """Where a bot that searches thinks (a worker process; tests may think in the call)."""
+        return AppThinker(screen)
 
     @property
     def session(self) -> Session:
