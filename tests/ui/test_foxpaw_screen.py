@@ -31,6 +31,7 @@ from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.stylesheets import stylesheets
 from foxtui.ui.widgets.keybar import KeyBar
 from foxtui.ui.widgets.moves import Moves
+from foxtui.ui.widgets.page import PageView
 
 GAME = GAMES["foxpaw"]
 
@@ -183,6 +184,7 @@ def panel_text(app: App) -> str:
     """Everything the panel draws now, as plain text (hidden widgets too)."""
     p = panel(app)
     parts = [str(w.render()) for w in p.query(Static)]
+    parts += [f"{w.head}\n{w.text}" for w in p.query(PageView)]  # the pages, drawn line by line
     parts += [str(option.prompt) for option in p.query_one(Moves).options]
     return "\n".join(parts)
 

@@ -543,7 +543,7 @@ def board_map(view: Any, *, keys: dict[str, str], page: str, cursor: int = -1, l
         if not (name.startswith(letter) or name.endswith(letter)):
             legend.append(letter, style=HOUSE_STYLE.get(view.houses[seat].house, "") + " bold")
             legend.append(f" {view.names[seat]} ")
-    legend.append("underlined: a beast")
+    legend.append("beasts underlined")
     if view.obsidio is not None:
         legend.append(f" · {OBSIDIO_MARK} Obsidio")
     legend.append(" · ○ free" if view.obsidio is not None else " · ○ free for you")
