@@ -38,7 +38,9 @@ from .foxpaw_board import (
     events_body,
     location_body,
     location_title,
+    marks,
     overview_cell,
+    unnamed_marks,
     zoomed_body,
 )
 from .foxpaw_house import houses_page, my_house, scoreboard
@@ -598,6 +600,7 @@ are made one player at a time behind a handover screen and revealed together.
             out.append(f" · Teacher {C.TEACHER[view.teacher].name}")
         out.append("\n")
         if self.roomy:  # the whole board is in sight: the houses' scores instead of the tabs
+            unnamed = unnamed_marks(view, marks(view))
             for n, w in enumerate(view.order):
                 if n:
                     out.append(" · ")
@@ -606,6 +609,8 @@ are made one player at a time behind a handover screen and revealed together.
                     out.append(f"Obsidio {o.vp if o else 0} VP {o.stars if o else 0}★", style="bright_black")
                     continue
                 h = view.houses[w]
+                if w in unnamed:  # the mark a small cell may show for a long name
+                    out.append(f"{unnamed[w]}:", style=str(who_text(view, w).style) + " bold")
                 out.append_text(who_text(view, w))
                 out.append(f" {h.vp} VP {h.total_stars}★")
             return out
