@@ -235,6 +235,7 @@ are made one player at a time behind a handover screen and revealed together.
         self._cursor = -1  # the space last highlighted for placing: the next turn starts there (or near it)
         self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
         self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
+        self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
 
     def compose(self) -> ComposeResult:
         yield Static(id="fp-head")
@@ -477,7 +478,14 @@ are made one player at a time behind a handover screen and revealed together.
         page = location_of(self.view, action) if action is not None else None
         if page is not None and page != self._page:
             self._page = self._board_page = page
+        if self._drawn == self._drawing_key(action):
+            return  # the list's highlight told of the move the last redraw drew (a new list's first)
         self._draw(keep_choices=True)
+
+    def _drawing_key(self, action: Action | None) -> tuple:
+        """What a redraw draws from, beyond the moves' list: the same again draws the same."""
+        return (id(self._shown), self.seat, action, self._page, self._meeple, self._looking, self.roomy,
+                self.size, self._wide)
 
     def _highlighted_action(self) -> Action | None:
         return self.query_one(Moves).highlighted_action
@@ -499,6 +507,7 @@ are made one player at a time behind a handover screen and revealed together.
                     moves.highlight(near)
         offered = moves.actions
         action = moves.highlighted_action
+        self._drawn = self._drawing_key(action)
         cursor = action.space if isinstance(action, (A.Place, A.PlaceObsidio)) else -1
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
