@@ -236,6 +236,7 @@ are made one player at a time behind a handover screen and revealed together.
         self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
         self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
         self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
+        self._moves_room: int | None = None  # the least room set on the moves' list (None: the stylesheet's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="fp-head")
@@ -674,8 +675,10 @@ are made one player at a time behind a handover screen and revealed together.
         moves = self.query_one(Moves)
         if moves.display == self.replay:  # a replay offers nothing: no list
             moves.display = not self.replay
-        room = 0 if not offered and not self.roomy else None  # (None: the stylesheet's)
-        if moves.styles.min_height != room and (room is not None or moves.styles.has_rule("min_height")):
+        # an empty list gives its least room to the scores (None: the stylesheet's)
+        room = 0 if not offered and not self.roomy else None
+        if room != self._moves_room:
+            self._moves_room = room
             if room is None:
                 moves.styles.clear_rule("min_height")
             else:
