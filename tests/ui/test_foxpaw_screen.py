@@ -31,6 +31,7 @@ from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.stylesheets import stylesheets
 from foxtui.ui.widgets.keybar import KeyBar
 from foxtui.ui.widgets.moves import Moves
+from foxtui.ui.widgets.page import PageView
 
 GAME = GAMES["foxpaw"]
 
@@ -183,6 +184,7 @@ def panel_text(app: App) -> str:
     """Everything the panel draws now, as plain text (hidden widgets too)."""
     p = panel(app)
     parts = [str(w.render()) for w in p.query(Static)]
+    parts += [f"{w.head}\n{w.text}" for w in p.query(PageView)]  # the pages, drawn line by line
     parts += [str(option.prompt) for option in p.query_one(Moves).options]
     return "\n".join(parts)
 
@@ -644,3 +646,30 @@ def test_every_move_and_page_has_words_through_whole_games():
             session.play_bot()
             interlude_pages(before, session.view(None))
     assert {"Place", "Train", "Rest", "Leave", "Gesture", "Bet", "ShowDarkness", "Bid", "PlaceObsidio"} <= kinds
+
+
+def test_the_small_cells_of_a_roomy_terminal_never_cut_a_name():
+    """Issue 19: a name is never cut. The whole board's small cells once cut "Player 3"
+    to "Playe"; each meeple is now named in full, or (a name too long for its cell)
+    by its house's mark, which the head line names."""
+    names = ("Player 1", "Player 2", "Player 3")
+    session = _session(names[0], (names[1], "sensible"), (names[2], "sensible"), seed=4)
+    # year 2: meeples of every house stand on the board
+    session = _drive(session, lambda s, seat, m: s.state.round == 2 and s.state.tasks[-1].kind == "turn"
+                     and sum(len(here) for here in s.view(None).board) >= 4)
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        for size in ((120, 40), (160, 50)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            seen = 0
+            for cell in app.query(".fp-cell"):
+                text = str(cell.render())
+                for n in range(len(text)):
+                    if text.startswith("Pla", n):
+                        seen += 1
+                        assert any(text.startswith(name, n) for name in names), (size, text)
+            assert seen, size  # (the names are on the board)
+
+    run(app, body, size=(120, 40))

@@ -18,10 +18,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
-from textual.reactive import Reactive
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -54,7 +50,8 @@ from foxtui.games.fox_experiment.view import View
 from ..stylesheets import stylesheets
 from ..widgets.keybar import KeyBar
 from ..widgets.moves import Moves
-from ..widgets.status import same_content, update_if_changed
+from ..widgets.page import PageView
+from ..widgets.status import update_if_changed
 from .base import GamePanel
 from .fox_experiment_pages import (
     SHORTHAND,
@@ -131,77 +128,6 @@ class AdministrationScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class PageView(ScrollView, can_focus=True):
-    """A page of the table as lines of text that scroll: new text is wrapped and drawn
-    here, without a layout of the whole screen (a Static of auto height in a scrolling
-    container asked for one on every step: most of a step's time at 80x24)."""
-
-    #: its size is its stylesheet's: the lines it holds never change the screen's layout
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._text = Text()
-        self._strips: list[Strip] = []
-        self._wrapped_at = -1
-        self._cache: dict[tuple, list[Strip]] = {}  # the lines of the page shown, wrapped
-        self._drawn: dict[tuple, Strip] = {}  # lines as drawn: row, scroll, width, style
-
-    @property
-    def text(self) -> Text:
-        return self._text
-
-    def show(self, text: Text) -> bool:
-        """Show ``text``; True if it changed."""
-        if same_content(self._text, text):
-            return False
-        self._text = text
-        self._wrap()
-        return True
-
-    def on_resize(self) -> None:
-        if self.scrollable_content_region.width != self._wrapped_at:
-            self._wrap()
-
-    def _wrap(self) -> None:
-        width = self.scrollable_content_region.width
-        self._wrapped_at = width
-        strips: list[Strip] = []
-        if width > 0:
-            console = self.app.console
-            cache, self._cache = self._cache, {}
-            for paragraph in self._text.split("\n"):
-                # a step changes a few lines of a page: the others are wrapped once
-                key = (paragraph.plain, tuple(paragraph.spans), str(paragraph.style), width)
-                done = cache.get(key)
-                if done is None:
-                    done = [Strip(line.render(console), line.cell_len) for line in paragraph.wrap(console, width)]
-                self._cache[key] = done
-                strips.extend(done)
-        self._strips = strips
-        self._drawn.clear()
-        self.virtual_size = Size(width, len(strips))
-        self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
-        rich_style = self.rich_style
-        index = scroll_y + y
-        key = (index, scroll_x, width, rich_style)
-        line = self._drawn.get(key)
-        if line is None:  # (a line is drawn again for every frame that touches the page)
-            if index >= len(self._strips):
-                line = Strip.blank(width, rich_style)
-            else:
-                line = self._strips[index].apply_style(rich_style).crop_extend(scroll_x, scroll_x + width, rich_style)
-            if len(self._drawn) > 400:
-                self._drawn.clear()
-            self._drawn[key] = line
-        return line
 
 
 class PupNameScreen(ModalScreen[str | None]):

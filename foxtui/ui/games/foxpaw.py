@@ -15,7 +15,8 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.scalar import Unit
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.visual import visualize
 from textual.widgets import OptionList, Static
@@ -27,6 +28,7 @@ from foxtui.games.foxpaw.view import View
 
 from ..screens.play import LOG_ROWS
 from ..widgets.moves import Moves
+from ..widgets.page import PageView
 from ..widgets.status import same_content, update_if_changed
 from .base import GamePanel
 from .foxpaw_board import (
@@ -36,7 +38,9 @@ from .foxpaw_board import (
     events_body,
     location_body,
     location_title,
+    marks,
     overview_cell,
+    unnamed_marks,
     zoomed_body,
 )
 from .foxpaw_house import houses_page, my_house, scoreboard
@@ -136,6 +140,33 @@ def keyed(word: str, key: str, style: str = "") -> Text:
     return out
 
 
+class FoxpawMoves(Moves[Action]):
+    """The moves on offer. The list stays on screen while there are none (its coming and
+    going laid the screen out at every turn), its keys out of the key bar meanwhile."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "cursor_up", "cursor_down", "page_up", "page_down", "first", "last"):
+            return bool(self.option_count)
+        return super().check_action(action, parameters)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # the moves are wrapped for a width: a list only taller or shorter (the text
+        # around it changed length) keeps them as drawn (OptionList's handler, next in
+        # line, would draw every one of them again)
+        width = self.scrollable_content_region.width
+        if width == self._wrapped_for:
+            event.prevent_default()
+        self._wrapped_for = width
+
+    _wrapped_for = -1
+
+
+class BoardPage(PageView, can_focus=False):
+    """A page of the panel: drawn line by line at the size the stylesheet gives it, so
+    that a step's new text never lays the screen out again ([ ] scroll it; the arrows
+    pick moves)."""
+
+
 class FoxpawPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "foxpaw.tcss"
     #: from this size the whole board is shown at once (a 120x32 terminal: the play
@@ -204,6 +235,8 @@ are made one player at a time behind a handover screen and revealed together.
         self._cursor = -1  # the space last highlighted for placing: the next turn starts there (or near it)
         self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
         self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
+        self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
+        self._moves_room: int | None = None  # the least room set on the moves' list (None: the stylesheet's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="fp-head")
@@ -214,15 +247,13 @@ are made one player at a time behind a handover screen and revealed together.
                         for loc in column:
                             yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
             with Vertical(id="fp-left"):
-                yield Static(id="fp-map")  # 80x24: who stands where in every location
-                with VerticalScroll(id="fp-page", can_focus=False):  # [ ] scroll it: the arrows pick moves
-                    yield Static(id="fp-page-text")
+                # 80x24: the map of who stands where pinned over the zoomed page
+                yield BoardPage(id="fp-page")  # [ ] scroll it: the arrows pick moves
             with Vertical(id="fp-right"):
                 yield Static(id="fp-prompt")
-                yield Moves(id="fp-choices", keys="foxpaw")
+                yield FoxpawMoves(id="fp-choices", keys="foxpaw")
                 yield Static(id="fp-detail")
-                with VerticalScroll(id="fp-side", can_focus=False):
-                    yield Static(id="fp-side-text")
+                yield BoardPage(id="fp-side")  # a roomy terminal: the zoomed page beside the moves
         yield Static(id="fp-hint")
 
     def rows_wanted(self, width: int, height: int) -> int | None:
@@ -316,7 +347,7 @@ are made one player at a time behind a handover screen and revealed together.
             self._page = page
             if page in LOCATIONS:
                 self._board_page = page
-            self.query_one("#fp-page", VerticalScroll).scroll_home(animate=False)
+            self.query_one("#fp-page", BoardPage).scroll_home(animate=False, immediate=True)
         self.redraw_if_shown()
 
     @property
@@ -325,7 +356,7 @@ are made one player at a time behind a handover screen and revealed together.
         return self._looking and not self.roomy and self._page in (EVENTS, YOU, HOUSES)
 
     def action_scroll_page(self, direction: int) -> None:
-        target = self.query_one("#fp-side" if self.roomy else "#fp-page", VerticalScroll)
+        target = self.query_one("#fp-side" if self.roomy else "#fp-page", BoardPage)
         target.scroll_relative(y=direction * max(1, target.size.height // 2), animate=False)
 
     # --- placing: which meeple
@@ -448,7 +479,14 @@ are made one player at a time behind a handover screen and revealed together.
         page = location_of(self.view, action) if action is not None else None
         if page is not None and page != self._page:
             self._page = self._board_page = page
+        if self._drawn == self._drawing_key(action):
+            return  # the list's highlight told of the move the last redraw drew (a new list's first)
         self._draw(keep_choices=True)
+
+    def _drawing_key(self, action: Action | None) -> tuple:
+        """What a redraw draws from, beyond the moves' list: the same again draws the same."""
+        return (id(self._shown), self.seat, action, self._page, self._meeple, self._looking, self.roomy,
+                self.size, self._wide)
 
     def _highlighted_action(self) -> Action | None:
         return self.query_one(Moves).highlighted_action
@@ -470,6 +508,7 @@ are made one player at a time behind a handover screen and revealed together.
                     moves.highlight(near)
         offered = moves.actions
         action = moves.highlighted_action
+        self._drawn = self._drawing_key(action)
         cursor = action.space if isinstance(action, (A.Place, A.PlaceObsidio)) else -1
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
@@ -490,22 +529,22 @@ are made one player at a time behind a handover screen and revealed together.
                         update_if_changed(cell, location_body(view, loc, seat, cursor=cursor, legal=legal_spaces,
                                                               compact=True, width=self._cell_width()))
                     cell.set_class(loc == self._page, "-zoomed")
-        board_map_shown = not roomy and self._page in LOCATIONS
-        map_widget = self.query_one("#fp-map", Static)
-        if map_widget.display != board_map_shown:  # (a change of display is a layout)
-            map_widget.display = board_map_shown
-        if board_map_shown:
-            update_if_changed(map_widget, board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor,
-                                                    legal=legal_spaces, width=self._page_width() + 1), layout=False)
         # the zoomed page: beside the board on a roomy terminal, below the map at 80x24
-        target = "#fp-side-text" if roomy else "#fp-page-text"
-        self._update(self.query_one(target, Static), self._page_body(self._page, cursor, legal_spaces))
+        body = self._page_body(self._page, cursor, legal_spaces)
+        if roomy:
+            self.query_one("#fp-side", BoardPage).show(body)
+        else:
+            board = None
+            if self._page in LOCATIONS:
+                board = board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor, legal=legal_spaces,
+                                  width=self._page_width())
+            self.query_one("#fp-page", BoardPage).show(body, head=board)
         self._draw_right(view, action)
         update_if_changed(self.query_one("#fp-hint", Static), self._hint(view), layout=False)
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
         if self.screen.focused in (None, self, moves):
-            (moves if offered and not self._wide else self).focus()
+            (moves if not self._wide and not self.replay else self).focus()
         self.refresh_bindings()
         # the list may have shrunk for a longer description: the highlight stays in sight
         self.call_after_refresh(moves.scroll_to_highlight)
@@ -518,8 +557,14 @@ are made one player at a time behind a handover screen and revealed together.
         if same_content(widget.content, content):
             return
         width = widget.content_size.width
-        same = bool(width) and widget.styles.height is not None and widget.styles.height.is_auto and (
-            visualize(widget, content, markup=False).get_height(widget.styles, width) == widget.content_size.height)
+        styles = widget.styles
+        same = False
+        if width and styles.height is not None and styles.height.is_auto:
+            height = visualize(widget, content, markup=False).get_height(styles, width)
+            least = styles.min_height  # (the stylesheet's room: a shorter text keeps it)
+            if least is not None and least.unit == Unit.CELLS:
+                height = max(height, int(least.value))
+            same = height == widget.content_size.height
         widget.update(content, layout=not same)
 
     def _page_body(self, page: str, cursor: int, legal: set[int]) -> Any:
@@ -565,6 +610,7 @@ are made one player at a time behind a handover screen and revealed together.
             out.append(f" · Teacher {C.TEACHER[view.teacher].name}")
         out.append("\n")
         if self.roomy:  # the whole board is in sight: the houses' scores instead of the tabs
+            unnamed = unnamed_marks(view, marks(view))
             for n, w in enumerate(view.order):
                 if n:
                     out.append(" · ")
@@ -573,6 +619,8 @@ are made one player at a time behind a handover screen and revealed together.
                     out.append(f"Obsidio {o.vp if o else 0} VP {o.stars if o else 0}★", style="bright_black")
                     continue
                 h = view.houses[w]
+                if w in unnamed:  # the mark a small cell may show for a long name
+                    out.append(f"{unnamed[w]}:", style=str(who_text(view, w).style) + " bold")
                 out.append_text(who_text(view, w))
                 out.append(f" {h.vp} VP {h.total_stars}★")
             return out
@@ -610,7 +658,6 @@ are made one player at a time behind a handover screen and revealed together.
             if view.decision is not None:
                 head.append("\n" + prompt(view, None), style="italic")
         self._update(self.query_one("#fp-prompt", Static), head)
-        self.query_one(Moves).display = offered
         info = Text()
         if action is not None:
             for n, line in enumerate(detail(view, action, seat)):
@@ -619,15 +666,24 @@ are made one player at a time behind a handover screen and revealed together.
                 info.append(line)
         else:
             info = self._changes_text()
+            if not self.roomy and not offered:
+                # 80x24: the houses' scores fill the room the moves leave (the list stays,
+                # empty: its coming and going laid out the screen at every turn)
+                if info.plain:
+                    info.append("\n")
+                info.append_text(scoreboard(view, seat))
+        moves = self.query_one(Moves)
+        if moves.display == self.replay:  # a replay offers nothing: no list
+            moves.display = not self.replay
+        # an empty list gives its least room to the scores (None: the stylesheet's)
+        room = 0 if not offered and not self.roomy else None
+        if room != self._moves_room:
+            self._moves_room = room
+            if room is None:
+                moves.styles.clear_rule("min_height")
+            else:
+                moves.styles.min_height = room
         self._update(self.query_one("#fp-detail", Static), info)
-        side = self.query_one("#fp-side", VerticalScroll)
-        if not self.roomy:
-            # 80x24: the houses' scores fill the room the moves leave
-            side.display = not offered
-            if not offered:
-                self._update(self.query_one("#fp-side-text", Static), scoreboard(view, seat))
-        else:
-            side.display = True
 
     def _changes_text(self) -> Text:
         out = Text()

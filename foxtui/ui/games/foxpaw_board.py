@@ -95,7 +95,9 @@ def _space_name(i: int, compact: bool) -> Text:
     return out
 
 
-def _occupants(view: Any, i: int, legal: bool, compact: bool) -> Text:
+def _occupants(view: Any, i: int, legal: bool, compact: bool, letters: list[str] | None = None) -> Text:
+    """Who stands on space ``i``: names in full (a beast with *), or in a small cell
+    with ``letters`` the houses' marks of the board map (a name is never cut)."""
     here = view.board[i]
     if not here:
         if compact:
@@ -107,7 +109,8 @@ def _occupants(view: Any, i: int, legal: bool, compact: bool) -> Text:
             out.append(",")
         if compact and m.owner != OBSIDIO:
             text = who_text(view, m.owner)
-            text.truncate(4 if m.beast else 5)
+            if letters is not None:
+                text = Text(letters[m.owner], style=str(text.style) + " bold")
             if m.beast:
                 text.append("*")  # a beast
             out.append_text(text)
@@ -166,7 +169,12 @@ def location_body(
     Plain Text ``width`` cells wide: a page that did not change is not drawn again."""
     if location == "duel":
         body = duel_body(view, seat, compact=compact)
-        return Text("\n").join(cut(line, width) for line in body.split("\n")) if compact else body
+        if not compact:
+            return body
+        lines = body.split("\n")
+        if any(line.cell_len > width for line in lines[1:]):  # (under the card) the houses' marks: no name cut
+            body = duel_body(view, seat, compact=True, letters=marks(view))
+        return Text("\n").join(cut(line, width) for line in body.split("\n"))
     legal = set(legal)
     rows = rows_of(view, location)
     lines: list[Text] = []
@@ -180,7 +188,10 @@ def location_body(
         name = _space_name(i, compact)
         if i == cursor:
             name.stylize("reverse")
-        lines.append(spread(name, _occupants(view, i, i in legal, compact), width))
+        here = _occupants(view, i, i in legal, compact)
+        if compact and here.cell_len > width - 4:  # no room for the name beside: the houses' marks
+            here = _occupants(view, i, i in legal, compact, letters=marks(view))
+        lines.append(spread(name, here, width))
         if not compact:  # the effect on its own line, under the name
             lines.append(Text("  " + _space_effect(view, i), style="bright_black"))
     if compact and location == "classroom":
@@ -256,16 +267,17 @@ def _location_extra(view: Any, location: str, seat: int | None) -> Text | None:
 
 
 def compact_spells(view: Any, width: int) -> list[Text]:
-    """The Spells on offer, one line each: the houses' initials on its places, then its name."""
+    """The Spells on offer, one line each: the houses' marks on its places, then its name."""
     lines = []
+    letters = marks(view)
     for n, spell in enumerate(view.spells):
         s = C.SPELL[spell]
         places = C.FORBIDDEN_PLACES if s.forbidden else C.REGULAR_PLACES
-        marks = view.spell_marks[n] if n < len(view.spell_marks) else []
+        placed = view.spell_marks[n] if n < len(view.spell_marks) else []
         line = Text()
-        for m in marks:
-            line.append(who(view, m)[:1], style="bold")
-        line.append("·" * (places - len(marks)) + " ", style="bright_black")
+        for m in placed:  # the houses' marks of the board map (initials, unless they clash)
+            line.append(OBSIDIO_MARK if m == OBSIDIO else letters[m], style="bold")
+        line.append("·" * (places - len(placed)) + " ", style="bright_black")
         line.append(s.name + (" (F)" if s.forbidden else ""))
         lines.append(cut(line, width))
     return lines
@@ -293,8 +305,14 @@ def spells_text(view: Any, seat: int | None) -> Text:
 # --- the Duel Arena ------------------------------------------------------------------------------
 
 
-def duel_body(view: Any, seat: int | None, *, compact: bool = False) -> Text:
+def duel_body(view: Any, seat: int | None, *, compact: bool = False, letters: list[str] | None = None) -> Text:
+    """The Duel Arena; ``letters``: the houses named by their marks (a small cell)."""
     card = C.DUEL.get(view.duel)
+
+    def named(w: int) -> Text:
+        text = who_text(view, w)
+        return Text(letters[w], style=str(text.style) + " bold") if letters is not None and w >= 0 else text
+
     out = Text()
     if card is not None:
         out.append(card.name, style="bold")
@@ -305,13 +323,13 @@ def duel_body(view: Any, seat: int | None, *, compact: bool = False) -> Text:
     for n, d in enumerate(duelists):
         if n:
             out.append(" vs ")
-        out.append_text(Text("Obsidio", style="bright_black") if compact and d == OBSIDIO else who_text(view, d))
+        out.append_text(Text("Obsidio", style="bright_black") if compact and d == OBSIDIO else named(d))
     audience = [s for s in range(len(view.names)) if s not in duelists]
     out.append("\nWatching: " if compact else "\nGrandstand: ")
     for n, s in enumerate(audience):
         if n:
             out.append(", ")
-        out.append_text(who_text(view, s))
+        out.append_text(named(s))
     if not audience:
         out.append("nobody")
     if card is not None and not compact:
@@ -509,6 +527,16 @@ def marks(view: Any) -> list[str]:
     return [chr(ord("A") + n) for n in range(len(names))]
 
 
+def unnamed_marks(view: Any, letters: list[str]) -> dict[int, str]:
+    """The seats whose mark their name does not show (A, B ... in seat order), with it."""
+    out = {}
+    for seat, letter in enumerate(letters):
+        name = view.names[seat].strip().upper()
+        if not (name.startswith(letter) or name.endswith(letter)):
+            out[seat] = letter
+    return out
+
+
 def _mark(view: Any, m: Any, letters: list[str]) -> Text:
     if m.owner == OBSIDIO:
         return Text(OBSIDIO_MARK, style=OBSIDIO_STYLE)
@@ -538,12 +566,10 @@ def board_map(view: Any, *, keys: dict[str, str], page: str, cursor: int = -1, l
             line.append_text(cell)
         lines.append(line)
     legend = Text(no_wrap=True, overflow="ellipsis", style="bright_black")
-    for seat, letter in enumerate(letters):  # a mark the name does not show is named
-        name = view.names[seat].strip().upper()
-        if not (name.startswith(letter) or name.endswith(letter)):
-            legend.append(letter, style=HOUSE_STYLE.get(view.houses[seat].house, "") + " bold")
-            legend.append(f" {view.names[seat]} ")
-    legend.append("underlined: a beast")
+    for seat, letter in unnamed_marks(view, letters).items():  # a mark the name does not show is named
+        legend.append(letter, style=HOUSE_STYLE.get(view.houses[seat].house, "") + " bold")
+        legend.append(f" {view.names[seat]} ")
+    legend.append("beasts underlined")
     if view.obsidio is not None:
         legend.append(f" · {OBSIDIO_MARK} Obsidio")
     legend.append(" · ○ free" if view.obsidio is not None else " · ○ free for you")
