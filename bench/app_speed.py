@@ -9,7 +9,8 @@ the driver to the next composed screen update (App._display), over many cursor m
 (the Master Fox board, or the move list of the other games). Target: 16 ms median.
 
 Step: from Enter on the highlighted move to the first composed update drawn after the
-table took the step, one human against sensible bots that answer at once. Target:
+table took the step, one human against sensible bots that answer at once. Enter is
+pressed on a settled screen (the bots' answers drawn), as a person presses it. Target:
 95th percentile at most 33 ms (two frames).
 
 usage: python bench/app_speed.py [--game GAME] [--starts N] [--presses N] [--steps N] [--no-starts]
@@ -196,10 +197,23 @@ async def step_latency(game_id: str, wanted: int) -> list[float]:
                         latencies.append((first - t0) * 1000)
                 else:
                     idle += 1
-                # the keyboard comes back to Ada once the bots have answered
+                # the keyboard comes back to Ada once the bots have answered, and she
+                # reads the screen before her next key: it has drawn all it had to draw
                 await _wait(pilot, lambda: 0 in play.table.to_act() and not play.driver.bots_to_move(), 10.0)
+                await _settled(pilot, stamps)
         seed += 1
     return latencies
+
+
+async def _settled(pilot, stamps: Stamps, quiet: float = 0.05, limit: float = 2.0) -> None:
+    """Until no frame has been drawn for ``quiet`` seconds (a person presses a key on
+    the screen drawn, not on one still being drawn)."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < limit:
+        last = stamps.frames[-1][0] if stamps.frames else t0
+        if time.perf_counter() - last >= quiet:
+            return
+        await pilot.pause(0.01)
 
 
 def _own_step(play, before: int) -> int | None:

@@ -26,7 +26,7 @@ from foxtui.ui.screens.play import PlayScreen
 LOOKING = {
     "master-fox": ["right", "right", "down"],
     "fox-matters": ["3", "down"],
-    "foxpaw": ["y", "down"],
+    "foxpaw": ["y", "down", "right_square_bracket", "right_square_bracket"],
     "fox-experiment": ["t", "down"],
 }
 SEEDS = {"master-fox": 5, "fox-matters": 3, "foxpaw": 2, "fox-experiment": 42}
