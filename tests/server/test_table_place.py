@@ -740,3 +740,124 @@ def test_long_options_wrap_in_the_game_column():
     lines = game_text(info).splitlines()
     assert lines[0] == "Master Fox" and all(len(line) < COLUMNS[1][2] for line in lines)
     assert " ".join(lines[1:]) == "(target eggs 15, touches per turn 5, mode realtime)"
+
+
+def test_the_lobby_header_is_true_waiting_after_a_finished_game_and_at_several_tables(tmp_path):
+    from foxtui.ui.screens.lobby import lobby_note
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+
+        async def note(where=lambda m: True) -> str:
+            lobby = await ada.expect(p.Lobby, where)
+            return lobby_note(lobby.tables, lobby.page, lobby.pages)
+
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        await ada.expect(p.Notice)
+        assert await note(lambda m: m.tables) == "You sit at table 1 (Master Fox), waiting for 1 more player; x cancels it."
+        # a seat at someone else's table that has not begun: x leaves it, not cancels
+        bo.send(p.CreateTable("master-fox", {}, ["you", "human", "human"]))
+        await bo.expect(p.Notice)
+        ada.send(p.Join(2))
+        await ada.expect(p.Notice, lambda m: "table 2" in m.text)
+        said = await note(lambda m: len(m.tables) == 2 and m.tables[0].seats[1].yours)
+        assert said == "Tables 2 and 1 are yours and wait for players; x cancels or leaves one."
+        ada.send(p.Close(1))
+        await ada.expect(p.Notice, lambda m: "cancelled" in m.text)
+        said = await note(lambda m: [t.id for t in m.tables] == [2])
+        assert said == "You sit at table 2 (Master Fox), waiting for 1 more player; x leaves it."
+        # a game played to its end meanwhile: the waiting seat is still told, and the game's end
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        await play_to_the_end(hub, 3, [ada])
+        result = hub.tables[3].result
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [3, 2])
+        assert said == (
+            "You sit at table 2 (Master Fox), waiting for 1 more player; x leaves it."
+            f" Your game at table 3 (Master Fox) is over: {result}. w shows it again."
+        )
+        # and a game in play besides: every one of her tables is in the sentence
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [4, 3, 2])
+        assert said.startswith("You have a seat at table 4 (Master Fox): press j on it to rejoin. You sit at table 2")
+        assert said.endswith(f"Your game at table 3 (Master Fox) is over: {result}. w shows it again.")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [5, 4, 3, 2])
+        assert said.startswith("You have seats at tables 5 and 4, in play: press j on one to rejoin.")
+        # Bo's view of the same tables: his own waiting table, nothing of Ada's
+        bo.send(p.LobbyPage(0))
+        lobby = await bo.expect(p.Lobby, lambda m: len(m.tables) == 4)
+        assert lobby_note(lobby.tables, 0, 1) == "You sit at table 2 (Master Fox), waiting for 1 more player; x cancels it."
+
+    run(main())
+
+
+def test_a_finished_table_leaves_the_lobby_after_an_hour_and_my_games_keeps_it(tmp_path):
+    from foxtui.server import hub as hub_module
+
+    now = [1_000_000.0]
+
+    async def main():
+        hub = make_hub(tmp_path, clock=lambda: now[0])
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        now[0] += 5000  # the game took a while: the hour counts from its end
+        await play_to_the_end(hub, 1, [ada])
+        ada.send(p.Leave())
+        await ada.expect(p.Lobby)
+        now[0] += hub_module.FINISHED_SHOWN_FOR - 60
+        hub.sweep()
+        await quiet(cy)  # (the lobbies sent as the game went)
+        cy.send(p.LobbyPage(0))
+        assert [t.id for t in (await cy.expect(p.Lobby)).tables] == [1]  # still listed, for everyone
+        now[0] += 120
+        hub.sweep()
+        for client in (ada, cy):
+            assert (await client.expect(p.Lobby, lambda m: not m.tables)).tables == []
+        ada.send(p.WantGames(0))
+        games = await ada.expect(p.Games)
+        assert [t.id for t in games.tables] == [1] and games.tables[0].status == "finished"
+        ada.send(p.Watch(1))
+        assert (await ada.expect(p.Update)).record is not None  # its replay is still there
+
+    run(main())
+
+
+def test_q_in_the_lobby_asks_before_it_ends_the_session(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, task = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            assert "q Quit" in screen_text(app)
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
+            assert ("q", "Quit") in app.screen.keys and "**q** asks whether to quit" in app.screen.markdown
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+            assert "Quit foxtui and end this session?" in screen_text(app)
+            await pilot.press("n")  # no: still in the lobby, still connected
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby after no")
+            await pilot.pause(0.2)
+            assert not app._exit and not task.done()
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question again")
+            await pilot.press("y")
+            await wait_until(pilot, lambda: app._exit, "the session ending")
+
+    run(main())
