@@ -861,3 +861,46 @@ def test_q_in_the_lobby_asks_before_it_ends_the_session(tmp_path):
             await wait_until(pilot, lambda: app._exit, "the session ending")
 
     run(main())
+
+
+def test_the_chat_is_shown_in_the_replay_of_a_shared_game_where_it_was_said(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        table = hub.tables[1]
+        ada.send(p.Say("good luck"))
+        await ada.expect(p.Chat, lambda m: not m.whole)
+        for _ in range(6):  # a few steps, then a line
+            if table.play.legal_actions(0):
+                ada.act(table.play.bot_action(0))
+            await asyncio.sleep(0.05)
+        said_at = table.play.step_count
+        ada.send(p.Say("nice grab"))
+        line = (await ada.expect(p.Chat, lambda m: not m.whole and m.lines[0].text == "nice grab")).lines[0]
+        assert line.step == said_at and said_at > 0
+        await play_to_the_end(hub, 1, [ada])
+        assert "nice grab" not in repr(table.play.session.record)  # kept with the table, not the record
+        await ada.close()
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            await pilot.press("g")
+            await wait_until(pilot, lambda: "1 game;" in screen_text(app), "my games")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ResultsScreen", "the results")
+            await pilot.press("r")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ReplayScreen", "the replay")
+            await wait_until(pilot, lambda: "Ada: good luck" in screen_text(app), "the first line, before any step")
+            replay = app.screen
+            replay.seek(said_at - 1)
+            await pilot.pause(0.1)
+            assert "nice grab" not in screen_text(app) and "good luck" not in screen_text(app)
+            replay.seek(said_at)
+            await wait_until(pilot, lambda: "Ada: nice grab" in screen_text(app), "the line where it was said")
+            assert "Said at the table here" in screen_text(app)
+
+    run(main())
