@@ -904,3 +904,39 @@ def test_the_chat_is_shown_in_the_replay_of_a_shared_game_where_it_was_said(tmp_
             assert "Said at the table here" in screen_text(app)
 
     run(main())
+
+
+def test_a_reveal_closed_by_a_key_that_came_with_it_does_not_fail(tmp_path):
+    """Over SSH an Enter can come in the same read as the summary it closes: the screen is
+    gone before the first frame it asked to look at (a failure there threw the player out
+    of the table, back to the lobby)."""
+    from textual.app import App
+
+    from foxtui.engine.game import SeatInfo
+    from foxtui.engine.session import Session
+    from foxtui.ui.games.foxpaw_interlude import FoxpawInterlude
+    from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
+
+    session = Session.new(MF, [SeatInfo("Ada", bot="sensible"), SeatInfo("Bo", bot="sensible")], MF.Options(), 5)
+    while not MF.view(session.state, None).summaries:
+        seat = min(session.to_act())
+        session.act(seat, session.bot_action(seat))
+    view = MF.view(session.state, None)
+
+    async def main():
+        app = App()
+        async with app.run_test() as pilot:
+            for screen in (
+                RoundSummaryScreen(view.summaries[-1], view.names, view.eggs, view.egg_tokens, view.target_eggs),
+                FoxpawInterlude([("The night of year 1", "text"), ("Final scoring", "more")]),
+            ):
+                await app.push_screen(screen)
+                await pilot.pause()
+                screen.dismiss(None)
+                await pilot.pause()
+                # what each asked for after a refresh, or a resize, now comes: nothing to draw on
+                for late in ("_say_if_it_scrolls", "_draw_title"):
+                    if hasattr(screen, late):
+                        getattr(screen, late)()
+
+    run(main())
