@@ -54,11 +54,11 @@ def test_a_chat_line_reaches_every_seat_and_spectator_with_who_wrote_it(tmp_path
         ada.send(p.Say("hello \x1b[31mthere\u202e\nBo"))
         for client in (ada, bo, cy):
             message = await client.expect(p.Chat, lambda m: not m.whole)
-            assert message.lines == [p.ChatLine("Ada", "hello [31mthere Bo")]
+            assert message.lines == [p.ChatLine("Ada", "hello [31mthere Bo", step=0)]  # (said before the first step)
         cy.send(p.Say("[bold]go Ada[/bold]"))
         for client in (ada, bo, cy):
             message = await client.expect(p.Chat, lambda m: not m.whole)
-            assert message.lines == [p.ChatLine("Cy", "[bold]go Ada[/bold]", spectator=True)]
+            assert message.lines == [p.ChatLine("Cy", "[bold]go Ada[/bold]", spectator=True, step=0)]
         # whoever comes to the table later is told what was said
         dee = await ProtoClient.connect(hub, "key-dee", "Dee")
         dee.send(p.Watch(table_id))
@@ -105,7 +105,7 @@ def test_a_drop_a_return_and_a_leave_are_told_to_the_table_and_logged_apart(tmp_
         assert [m for m in ada.seen if isinstance(m, p.Presence)][-1].seats in ([p.HERE, p.AWAY], [p.HERE, p.HERE])
         await bo.close()  # the connection drops
         line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
-        assert line == p.ChatLine("", "Bo's connection dropped; the seat is kept for them.")
+        assert line == p.ChatLine("", "Bo's connection dropped; the seat is kept for them.", step=0)
         assert (await ada.expect(p.Presence)).seats == [p.HERE, p.AWAY]
         bo = await ProtoClient.connect(hub, "key-bo")
         bo.send(p.Join(table_id))
@@ -244,7 +244,7 @@ def test_a_spectator_reads_the_round_summary_and_chats_from_the_table(tmp_path):
             await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
             await pilot.press(*"nice round", "enter")
             line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
-            assert line == p.ChatLine("Cy", "nice round", spectator=True)
+            assert line == p.ChatLine("Cy", "nice round", spectator=True, step=hub.tables[table_id].play.step_count)
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "back at the table")
             bo.send(p.Say("thanks [b]Cy[/b]"))
             await wait_until(pilot, lambda: any("Bo: thanks [b]Cy[/b]" in n.message for n in app._notifications), "Bo's line")
@@ -708,7 +708,7 @@ def test_a_quick_signal_is_one_key_from_the_fox_matters_table_and_names_the_colu
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
             await pilot.press("3", "f1")  # zoom into column 3, then say so
             line = (await bo.expect(p.Chat, lambda m: not m.whole)).lines[0]
-            assert line == p.ChatLine("Ada", "I take column 3.")
+            assert line == p.ChatLine("Ada", "I take column 3.", step=0)
             await pilot.press("question_mark")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
             assert "“Help on column 3, please.”" in app.screen.markdown
