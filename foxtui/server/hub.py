@@ -451,7 +451,10 @@ class Table:
             conn.send(message)
 
     def say(self, line: p.ChatLine) -> None:
-        """A chat line, to everyone at the table (players and spectators)."""
+        """A chat line, to everyone at the table (players and spectators), kept with the
+        step the game is at, so that a replay shows it where it was said."""
+        if self.play is not None:
+            line = msgspec.structs.replace(line, step=self.play.step_count)
         self.chat.append(line)
         try:  # kept with the table (a restart keeps it), never in the game's record
             self.hub.store.set_chat(self.id, msgspec.json.encode(list(self.chat)))

@@ -222,6 +222,8 @@ class ChatLine(msgspec.Struct, frozen=True):
     name: str
     text: str  # plain text: drawn as it is, never read as markup
     spectator: bool = False  # written by someone watching, not playing
+    #: the steps the game had when it was said (a replay shows it there); -1: not known
+    step: int = -1
 
 
 class Chat(msgspec.Struct, tag="chat", frozen=True):

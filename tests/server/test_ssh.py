@@ -424,7 +424,7 @@ def test_quitting_with_more_keys_behind_shows_no_traceback(tmp_path, keys, tmux)
     server = Server(tmp_path, keys["authorized"]).start()
     try:
         ada = login(tmux, server, keys["ada"], "Ada")
-        ada.type("qn")  # q quits the lobby; n arrives while the screen is closing
+        ada.type("qyn")  # q asks, y quits the lobby; n arrives while the screen is closing
         ada.wait_until(lambda text: "you are Ada" not in text, "the session ended")
         time.sleep(1.0)
         history = ada.tmux.run("capture-pane", "-p", "-S", "-", "-t", ada.name)

@@ -54,11 +54,11 @@ def test_a_chat_line_reaches_every_seat_and_spectator_with_who_wrote_it(tmp_path
         ada.send(p.Say("hello \x1b[31mthere\u202e\nBo"))
         for client in (ada, bo, cy):
             message = await client.expect(p.Chat, lambda m: not m.whole)
-            assert message.lines == [p.ChatLine("Ada", "hello [31mthere Bo")]
+            assert message.lines == [p.ChatLine("Ada", "hello [31mthere Bo", step=0)]  # (said before the first step)
         cy.send(p.Say("[bold]go Ada[/bold]"))
         for client in (ada, bo, cy):
             message = await client.expect(p.Chat, lambda m: not m.whole)
-            assert message.lines == [p.ChatLine("Cy", "[bold]go Ada[/bold]", spectator=True)]
+            assert message.lines == [p.ChatLine("Cy", "[bold]go Ada[/bold]", spectator=True, step=0)]
         # whoever comes to the table later is told what was said
         dee = await ProtoClient.connect(hub, "key-dee", "Dee")
         dee.send(p.Watch(table_id))
@@ -105,7 +105,7 @@ def test_a_drop_a_return_and_a_leave_are_told_to_the_table_and_logged_apart(tmp_
         assert [m for m in ada.seen if isinstance(m, p.Presence)][-1].seats in ([p.HERE, p.AWAY], [p.HERE, p.HERE])
         await bo.close()  # the connection drops
         line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
-        assert line == p.ChatLine("", "Bo's connection dropped; the seat is kept for them.")
+        assert line == p.ChatLine("", "Bo's connection dropped; the seat is kept for them.", step=0)
         assert (await ada.expect(p.Presence)).seats == [p.HERE, p.AWAY]
         bo = await ProtoClient.connect(hub, "key-bo")
         bo.send(p.Join(table_id))
@@ -244,7 +244,7 @@ def test_a_spectator_reads_the_round_summary_and_chats_from_the_table(tmp_path):
             await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
             await pilot.press(*"nice round", "enter")
             line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
-            assert line == p.ChatLine("Cy", "nice round", spectator=True)
+            assert line == p.ChatLine("Cy", "nice round", spectator=True, step=hub.tables[table_id].play.step_count)
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "back at the table")
             bo.send(p.Say("thanks [b]Cy[/b]"))
             await wait_until(pilot, lambda: any("Bo: thanks [b]Cy[/b]" in n.message for n in app._notifications), "Bo's line")
@@ -708,7 +708,7 @@ def test_a_quick_signal_is_one_key_from_the_fox_matters_table_and_names_the_colu
             await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
             await pilot.press("3", "f1")  # zoom into column 3, then say so
             line = (await bo.expect(p.Chat, lambda m: not m.whole)).lines[0]
-            assert line == p.ChatLine("Ada", "I take column 3.")
+            assert line == p.ChatLine("Ada", "I take column 3.", step=0)
             await pilot.press("question_mark")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
             assert "“Help on column 3, please.”" in app.screen.markdown
@@ -740,3 +740,203 @@ def test_long_options_wrap_in_the_game_column():
     lines = game_text(info).splitlines()
     assert lines[0] == "Master Fox" and all(len(line) < COLUMNS[1][2] for line in lines)
     assert " ".join(lines[1:]) == "(target eggs 15, touches per turn 5, mode realtime)"
+
+
+def test_the_lobby_header_is_true_waiting_after_a_finished_game_and_at_several_tables(tmp_path):
+    from foxtui.ui.screens.lobby import lobby_note
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+
+        async def note(where=lambda m: True) -> str:
+            lobby = await ada.expect(p.Lobby, where)
+            return lobby_note(lobby.tables, lobby.page, lobby.pages)
+
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        await ada.expect(p.Notice)
+        assert await note(lambda m: m.tables) == "You sit at table 1 (Master Fox), waiting for 1 more player; x cancels it."
+        # a seat at someone else's table that has not begun: x leaves it, not cancels
+        bo.send(p.CreateTable("master-fox", {}, ["you", "human", "human"]))
+        await bo.expect(p.Notice)
+        ada.send(p.Join(2))
+        await ada.expect(p.Notice, lambda m: "table 2" in m.text)
+        said = await note(lambda m: len(m.tables) == 2 and m.tables[0].seats[1].yours)
+        assert said == "Tables 2 and 1 are yours and wait for players; x cancels or leaves one."
+        ada.send(p.Close(1))
+        await ada.expect(p.Notice, lambda m: "cancelled" in m.text)
+        said = await note(lambda m: [t.id for t in m.tables] == [2])
+        assert said == "You sit at table 2 (Master Fox), waiting for 1 more player; x leaves it."
+        # a game played to its end meanwhile: the waiting seat is still told, and the game's end
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        await play_to_the_end(hub, 3, [ada])
+        result = hub.tables[3].result
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [3, 2])
+        assert said == (
+            "You sit at table 2 (Master Fox), waiting for 1 more player; x leaves it."
+            f" Your game at table 3 (Master Fox) is over: {result}. w shows it again."
+        )
+        # and a game in play besides: every one of her tables is in the sentence
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [4, 3, 2])
+        assert said.startswith("You have a seat at table 4 (Master Fox): press j on it to rejoin. You sit at table 2")
+        assert said.endswith(f"Your game at table 3 (Master Fox) is over: {result}. w shows it again.")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Leave())
+        said = await note(lambda m: [t.id for t in m.tables] == [5, 4, 3, 2])
+        assert said.startswith("You have seats at tables 5 and 4, in play: press j on one to rejoin.")
+        # Bo's view of the same tables: his own waiting table, nothing of Ada's
+        bo.send(p.LobbyPage(0))
+        lobby = await bo.expect(p.Lobby, lambda m: len(m.tables) == 4)
+        assert lobby_note(lobby.tables, 0, 1) == "You sit at table 2 (Master Fox), waiting for 1 more player; x cancels it."
+
+    run(main())
+
+
+def test_a_finished_table_leaves_the_lobby_after_an_hour_and_my_games_keeps_it(tmp_path):
+    from foxtui.server import hub as hub_module
+
+    now = [1_000_000.0]
+
+    async def main():
+        hub = make_hub(tmp_path, clock=lambda: now[0])
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        cy = await ProtoClient.connect(hub, "key-cy", "Cy")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        now[0] += 5000  # the game took a while: the hour counts from its end
+        await play_to_the_end(hub, 1, [ada])
+        ada.send(p.Leave())
+        await ada.expect(p.Lobby)
+        now[0] += hub_module.FINISHED_SHOWN_FOR - 60
+        hub.sweep()
+        await quiet(cy)  # (the lobbies sent as the game went)
+        cy.send(p.LobbyPage(0))
+        assert [t.id for t in (await cy.expect(p.Lobby)).tables] == [1]  # still listed, for everyone
+        now[0] += 120
+        hub.sweep()
+        for client in (ada, cy):
+            assert (await client.expect(p.Lobby, lambda m: not m.tables)).tables == []
+        ada.send(p.WantGames(0))
+        games = await ada.expect(p.Games)
+        assert [t.id for t in games.tables] == [1] and games.tables[0].status == "finished"
+        ada.send(p.Watch(1))
+        assert (await ada.expect(p.Update)).record is not None  # its replay is still there
+
+    run(main())
+
+
+def test_q_in_the_lobby_asks_before_it_ends_the_session(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, task = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            assert "q Quit" in screen_text(app)
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
+            assert ("q", "Quit") in app.screen.keys and "**q** asks whether to quit" in app.screen.markdown
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question")
+            assert "Quit foxtui and end this session?" in screen_text(app)
+            await pilot.press("n")  # no: still in the lobby, still connected
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby after no")
+            await pilot.pause(0.2)
+            assert not app._exit and not task.done()
+            await pilot.press("q")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "QuitScreen", "the question again")
+            await pilot.press("y")
+            await wait_until(pilot, lambda: app._exit, "the session ending")
+
+    run(main())
+
+
+def test_the_chat_is_shown_in_the_replay_of_a_shared_game_where_it_was_said(tmp_path):
+    from server_helpers import client_app, screen_text, wait_until
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        table = hub.tables[1]
+        ada.send(p.Say("good luck"))
+        await ada.expect(p.Chat, lambda m: not m.whole)
+        for _ in range(6):  # a few steps, then a line
+            if table.play.legal_actions(0):
+                ada.act(table.play.bot_action(0))
+            await asyncio.sleep(0.05)
+        said_at = table.play.step_count
+        ada.send(p.Say("nice grab"))
+        line = (await ada.expect(p.Chat, lambda m: not m.whole and m.lines[0].text == "nice grab")).lines[0]
+        assert line.step == said_at and said_at > 0
+        await play_to_the_end(hub, 1, [ada])
+        assert "nice grab" not in repr(table.play.session.record)  # kept with the table, not the record
+        await ada.close()
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            await pilot.press("g")
+            await wait_until(pilot, lambda: "1 game;" in screen_text(app), "my games")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ResultsScreen", "the results")
+            await pilot.press("r")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ReplayScreen", "the replay")
+            await wait_until(pilot, lambda: "Ada: good luck" in screen_text(app), "the first line, before any step")
+            replay = app.screen
+            replay.seek(said_at - 1)
+            await pilot.pause(0.1)
+            assert "nice grab" not in screen_text(app) and "good luck" not in screen_text(app)
+            replay.seek(said_at)
+            await wait_until(pilot, lambda: "Ada: nice grab" in screen_text(app), "the line where it was said")
+            assert "Said at the table here" in screen_text(app)
+
+    run(main())
+
+
+def test_a_reveal_closed_by_a_key_that_came_with_it_does_not_fail(tmp_path):
+    """Over SSH an Enter can come in the same read as the summary it closes: the screen is
+    gone before the first frame it asked to look at (a failure there threw the player out
+    of the table, back to the lobby)."""
+    from textual.app import App
+
+    from foxtui.engine.game import SeatInfo
+    from foxtui.engine.session import Session
+    from foxtui.ui.games.foxpaw_interlude import FoxpawInterlude
+    from foxtui.ui.games.master_fox_summary import RoundSummaryScreen
+
+    session = Session.new(MF, [SeatInfo("Ada", bot="sensible"), SeatInfo("Bo", bot="sensible")], MF.Options(), 5)
+    while not MF.view(session.state, None).summaries:
+        seat = min(session.to_act())
+        session.act(seat, session.bot_action(seat))
+    view = MF.view(session.state, None)
+
+    async def main():
+        app = App()
+        async with app.run_test() as pilot:
+            for screen in (
+                RoundSummaryScreen(view.summaries[-1], view.names, view.eggs, view.egg_tokens, view.target_eggs),
+                FoxpawInterlude([("The night of year 1", "text"), ("Final scoring", "more")]),
+            ):
+                await app.push_screen(screen)
+                await pilot.pause()
+                screen.dismiss(None)
+                await pilot.pause()
+                # what each asked for after a refresh, or a resize, now comes: nothing to draw on
+                for late in ("_say_if_it_scrolls", "_draw_title"):
+                    if hasattr(screen, late):
+                        getattr(screen, late)()
+
+    run(main())

@@ -80,6 +80,8 @@ class FoxpawInterlude(ModalScreen[None]):
     def _draw_title(self) -> None:
         """The title, the page number, and a word when there is more below (a scroll bar
         alone is easy to miss)."""
+        if not self.is_attached or not self.query("#fp-interlude-body"):
+            return  # closed before its first frame (an Enter that came with it, over SSH)
         title, _ = self.pages[self.page]
         head = Text.assemble((title, "bold"))
         if len(self.pages) > 1:

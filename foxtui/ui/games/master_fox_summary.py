@@ -98,6 +98,8 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     def _say_if_it_scrolls(self) -> None:
         """The title says when there is more below: a scrollbar alone is easy to miss."""
+        if not self.is_attached or not self.query("#mf-summary-body"):
+            return  # closed before its first frame (an Enter that came with it, over SSH)
         title = self._title()
         if self.query_one("#mf-summary-body").max_scroll_y > 0:
             title.append("  ↑↓ scroll for more", style="not bold italic")

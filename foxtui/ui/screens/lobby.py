@@ -260,7 +260,24 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(HelpScreen("foxtui server — keys", keys, LOBBY_HELP))
 
     def action_quit(self) -> None:
-        self.app.exit()
+        """q asks first: a key meant for a table (q goes back from one) must not end the
+        session. Yes ends it; every seat stays its player's for a rejoin."""
+        if isinstance(self.app.screen, QuitScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(QuitScreen(QUIT_QUESTION), answered)
+
+
+#: what q in the lobby asks
+QUIT_QUESTION = "Quit foxtui and end this session? Your seats are kept: log in again to rejoin them."
+
+
+class QuitScreen(ConfirmScreen):
+    """"Quit?" from the lobby: y or enter quit, n or escape stay."""
 
 
 LOBBY_HELP = """\
@@ -282,27 +299,50 @@ Every table of this server is listed with its seats and how far its game is.
 - **n** sets up a new table: the game, who sits where (you, a free seat for
   another player, or a bot), a time limit per move after which a bot moves for
   a player who is away, and the game's options.
+- **q** asks whether to quit, then ends your session (y); your seats are kept.
 
 A game starts when every seat is taken. Moves cannot be taken back at a shared table.
 """
 
 
 def lobby_note(tables: list[TableInfo], page: int, pages: int) -> str:
-    """The sentence under the lobby's title: what the player's own tables are at."""
-    def yours(status: str) -> list[TableInfo]:
-        return [t for t in tables if t.status == status and any(s.yours for s in t.seats)]
+    """The sentence under the lobby's title: what the player's own tables on this page
+    are at — every one of them, in play, waiting and the last one finished."""
 
-    playing, waiting, finished = yours("playing"), yours("waiting"), yours("finished")
-    if playing:
-        note = f"You have a seat at table {playing[0].id} ({playing[0].title}): press j on it to rejoin."
-    elif waiting:
+    def seated(t: TableInfo) -> bool:
+        return any(s.yours for s in t.seats)
+
+    def ids(ts: list[TableInfo]) -> str:
+        numbers = [str(t.id) for t in ts]
+        return numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+
+    playing = [t for t in tables if t.status == "playing" and seated(t)]
+    # a table one set up waits for players even when one took no seat at it
+    waiting = [t for t in tables if t.status == "waiting" and (seated(t) or t.created)]
+    finished = [t for t in tables if t.status == "finished" and seated(t)]
+    parts = []
+    if len(playing) == 1:
+        t = playing[0]
+        parts.append(f"You have a seat at table {t.id} ({t.title}): press j on it to rejoin.")
+    elif playing:
+        parts.append(f"You have seats at tables {ids(playing)}, in play: press j on one to rejoin.")
+    if len(waiting) == 1:
         t = waiting[0]
         free = sum(1 for slot in t.seats if slot.bot is None and not slot.name)
-        more = f"{free} more player{'s' if free != 1 else ''}"
-        note = f"You sit at table {t.id} ({t.title}), waiting for {more}; x {'cancels' if t.created else 'leaves'} it."
-    elif finished:
-        t = finished[0]
-        note = f"Your game at table {t.id} ({t.title}) is over{': ' + t.result if t.result else ''}. w shows it again."
+        more = f"{free} {'more ' if seated(t) else ''}player{'s' if free != 1 else ''}"
+        how = "x cancels it" if t.created else "x leaves it"
+        if seated(t):
+            parts.append(f"You sit at table {t.id} ({t.title}), waiting for {more}; {how}.")
+        else:
+            parts.append(f"Your table {t.id} ({t.title}) is waiting for {more}; {how}.")
+    elif waiting:
+        parts.append(f"Tables {ids(waiting)} are yours and wait for players; x cancels or leaves one.")
+    if finished:
+        t = finished[0]  # the newest
+        over = f"Your game at table {t.id} ({t.title}) is over{': ' + t.result if t.result else ''}."
+        parts.append(f"{over} w shows it again.")
+    if parts:
+        note = " ".join(parts)
     elif tables:
         note = "j joins a free seat, w watches a game, n sets up a new table."
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from typing import Any
 
 from rich.text import Text
@@ -44,10 +45,20 @@ class RemotePlayScreen(PlayScreen):
         self._status_text = ""  # the status line as the play screen drew it
         self._warned_for: float | None = None  # the deadline the player was warned of
         self._limit: float | None = None  # the whole limit the deadline came with
+        #: the public view of the last step looked at for a reveal, the steps told since
+        #: (before, after: not looked at yet) and the reveals waiting to be shown, in order
+        self._public_seen: Any = table.view(None)
+        self._unlooked: deque[tuple[Any, Any]] = deque()
+        self._reveals: deque[Any] = deque()
 
     def on_mount(self) -> None:
         # (PlayScreen's on_mount runs too: Textual calls each class's own)
         self.set_interval(1.0, self._show_move_time)
+
+    def on_screen_resume(self) -> None:
+        # (PlayScreen's runs after this one and resumes the driver): a reveal that came
+        # while the chat or the help was over the table is shown once the table is back
+        self.call_next(self._reveal_waiting)
 
     # --- a move time limit: the player to move sees it run, and is warned near its end
 
@@ -160,24 +171,57 @@ class RemotePlayScreen(PlayScreen):
 
     # --- interludes: spectators read them too; a player's reading may hold a round
 
+    # The server plays on while a reveal (or the chat, the help) is over the table: the
+    # steps that come meanwhile are each looked at as they come, so two reveals in a row
+    # (the gestures, then the duel; a night, then an event) are both shown, in turn,
+    # never only the state after the last of them.
+
+    def _note_step(self) -> None:
+        after = self.remote.view(None)
+        before, self._public_seen = self._public_seen, after
+        if before is None or after is None or before is after:
+            return
+        self._unlooked.append((before, after))
+        if self.is_mounted:
+            self._look()
+
+    def _look(self) -> None:
+        """The reveals of the steps told and not looked at yet (public views only)."""
+        while self._unlooked:
+            before, after = self._unlooked.popleft()
+            interlude = self.panel.interlude(before, after)
+            if interlude is not None:
+                self._reveals.append(interlude)
+
     def table_changed(self, news: StepNews) -> None:
         self._tell_save_problem()
-        interlude = self.panel.interlude(news.public_before, self.table.view(None))
-        if interlude is None:
+        self._look()
+        self._show_reveals()
+
+    def _show_reveals(self) -> None:
+        """The next reveal waiting, or what is next once every one was read."""
+        if self.app.screen is not self:
+            return  # something over the table: the reveal waits its turn
+        if not self._reveals:
             self.advance()
             return
         self._show(self.driver.on_screen)  # one seat per terminal: its own view behind
-        self._over(interlude, self._interlude_read)
+        self._over(self._reveals.popleft(), self._interlude_read)
+
+    def _reveal_waiting(self) -> None:
+        if self.is_mounted and self._reveals and self.app.screen is self and not self.driver.paused:
+            self._show_reveals()
 
     def _interlude_read(self, _: Any) -> None:
-        if self.remote.seat is not None:
+        if self.remote.seat is not None and not self._reveals:
             self.app.link.ready()  # a real-time round may wait for everyone's summary
-        self.advance()
+        self._show_reveals()
 
     def server_update(self, update: Any) -> None:
         """A step happened at the table (or the seat came back): draw it."""
         answered = self.remote.waiting
         self.remote.apply(update)
+        self._note_step()
         if self.is_mounted:
             self.driver.refresh()
         if answered:
@@ -191,6 +235,17 @@ class RemotePlayScreen(PlayScreen):
             super().choose(action)
             if self.remote.waiting:
                 self.app.hold_keys()  # sent: the next keys wait for the server's answer
+
+    def _show_results(self) -> None:
+        finished = self.table.finished()
+        if finished is None:  # over, but the record is not here yet: the table as it is
+            self._show(self.driver.on_screen)
+            return
+        from .results import ResultsScreen
+
+        app = self.app
+        app.pop_screen()  # the results replace the table; their replay shows its chat
+        app.push_screen(ResultsScreen(self.table.game, finished.record, finished.state, chat=list(self.remote.chat)))
 
     def _whole_log(self, seat: int | None) -> list[str] | None:
         self.app.link.want_log()  # this client keeps the newest lines only; the server has all

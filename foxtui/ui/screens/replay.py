@@ -53,10 +53,15 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "back", "Close", id="replay.close"),
     ]
 
-    def __init__(self, game: Any, record: GameRecord, name: str) -> None:
+    def __init__(self, game: Any, record: GameRecord, name: str, chat: list[Any] | None = None) -> None:
         """Replays the record once to check it: raises RecordError (one sentence naming
-        ``name``) for a damaged record, before the screen is shown."""
+        ``name``) for a damaged record, before the screen is shown. ``chat``: a shared
+        table's chat lines, each shown at the step the game had when it was said."""
         super().__init__()
+        self.chat: dict[int, list[Any]] = {}
+        for line in chat or []:
+            if getattr(line, "step", -1) >= 0:
+                self.chat.setdefault(line.step, []).append(line)
         self.game = game
         self._panel_type = panel_for(game.id)
         self.css_path = [*self.css_path, *self._panel_type.stylesheets()]
@@ -72,6 +77,7 @@ class ReplayScreen(Screen[None]):
         yield StatusLine(id="replay-status")
         yield self._panel_type(id="replay-panel", replay=True)
         yield Static("", id="replay-line")
+        yield Static("", id="replay-chat")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -126,6 +132,15 @@ class ReplayScreen(Screen[None]):
             f"Playing, {PLAY_SPEEDS[self.speed]:g} s a step (+ -)" if self._auto is not None else "",
         )
         self.query_one("#replay-line", Static).update(Text(line))
+        said = self.chat.get(n, [])
+        chat = self.query_one("#replay-chat", Static)
+        chat.display = bool(said)
+        if said:
+            from .chat import chat_words
+
+            shown = Text("Said at the table here:\n", style="italic")
+            shown.append_text(Text("\n").join(chat_words(line) for line in said))
+            chat.update(shown)
 
     def seek(self, n: int) -> None:
         self.refresh_bindings()  # Prev and Next come and go at the ends

@@ -53,10 +53,12 @@ class ResultsScreen(Screen[None]):
         Binding("escape", "home", "Home", id="results.home_escape", show=False),
     ]
 
-    def __init__(self, game: Any, record: GameRecord, final_state: Any) -> None:
+    def __init__(self, game: Any, record: GameRecord, final_state: Any, chat: list[Any] | None = None) -> None:
+        """``chat``: a shared table's chat lines (never in the record), for its replay."""
         super().__init__()
         self.game = game
         self.record = record
+        self.chat = chat or []
         # Only the typed outcome is kept: the final state itself is never drawn.
         self.outcome: Outcome | None = game.outcome(final_state)
 
@@ -110,7 +112,7 @@ class ResultsScreen(Screen[None]):
         from .replay import ReplayScreen
 
         try:
-            screen = ReplayScreen(self.game, self.record, "this game")
+            screen = ReplayScreen(self.game, self.record, "this game", chat=self.chat)
         except RecordError as exc:
             self.notify(str(exc), severity="error")
             return
