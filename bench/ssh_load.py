@@ -27,6 +27,10 @@ N players in the lobby, nothing played.
 
     python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0] [--low-bandwidth]
     python bench/ssh_load.py --clients 8 --lobby
+    python bench/ssh_load.py --clients 8 --experts 2   # do experts thinking slow the others?
+
+``--experts K`` (Master Fox): the first K players set their bot to the expert, which
+thinks in the server's worker processes; the figures printed are the other players'.
 """
 
 from __future__ import annotations
@@ -146,6 +150,11 @@ class Screen(asyncssh.SSHClientSession):
         return self.last
 
 
+#: the first ``--experts`` players set their bot to the expert: Bot: sensible, random,
+#: expert (Master Fox's levels) — two more steps down the seat's list
+EXPERT_DOWN = b"\x1b[B\x1b[B\x1b[B"
+
+
 async def player(
     n: int, port: int, key, setup: Setup, options: argparse.Namespace, start: asyncio.Event, stop: list, results: dict
 ) -> None:
@@ -170,7 +179,11 @@ async def player(
     chan.write(b"n")
     await screen.wait_for(b"Create")
     # Each key waits for the screen to answer the one before (a busy machine is slow).
-    for keys in setup.form:
+    form = list(setup.form)
+    if n < options.experts:
+        first = form.index(b"\x1b[B")  # the seat's list (the second is the mode's)
+        form[first] = EXPERT_DOWN
+    for keys in form:
         chan.write(keys)
         await screen.quiet(1.0)
     for text, keys in setup.then:
@@ -206,8 +219,9 @@ async def player(
         sizes.append(screen.total - before)
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-    results["latencies"] += latencies
-    results["sizes"] += sizes
+    if n >= options.experts:  # the others' figures: do experts thinking slow them down?
+        results["latencies"] += latencies
+        results["sizes"] += sizes
     conn.close()
 
 
@@ -352,6 +366,8 @@ async def main(options: argparse.Namespace) -> None:
     slow = "; low bandwidth (FOXTUI_LOW_BANDWIDTH sent)" if options.low_bandwidth else ""
     print(f"game: {game}; clients: {clients} at 80x24{slow}, {elapsed:.1f} s of play, {os.cpu_count()} cores")
     print(f"pace: {pace}")
+    if options.experts:
+        print(f"experts: {options.experts} of the players play an expert (figures below: the other {clients - options.experts})")
     print(f"steps: {steps} ({steps / elapsed:.1f} steps/s), {results['lost']} unanswered")
     print(
         f"action-to-screen latency: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms"
@@ -402,4 +418,9 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
     parser.add_argument("--low-bandwidth", action="store_true", help="every player asks for the low-bandwidth screen")
     parser.add_argument("--lobby", action="store_true", help="only the lobby: first frames and memory, no play")
+    parser.add_argument(
+        "--experts", type=int, default=0,
+        help="Master Fox: this many of the players play against the expert (thinking in the "
+        "server's worker processes); the latency and bytes are those of the other players",
+    )
     asyncio.run(main(parser.parse_args()))
