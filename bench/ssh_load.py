@@ -180,12 +180,19 @@ async def player(
     await screen.wait_for(b"Create")
     # Each key waits for the screen to answer the one before (a busy machine is slow).
     form = list(setup.form)
+    step_keys = setup.step
     if n < options.experts:
-        first = form.index(b"\x1b[B")  # the seat's list (the second is the mode's)
+        # the expert's seat, and the table in turns: a real-time bot waits for a pause
+        # in the others' moves, which a player moving flat out never leaves it
+        first = form.index(b"\x1b[B")
         form[first] = EXPERT_DOWN
+        mode = form.index(b"\x1b[B", first + 1)
+        form[mode] = b""
+        step_keys = b"te"  # touch, end the turn: the expert thinks about its own
     for keys in form:
-        chan.write(keys)
-        await screen.quiet(1.0)
+        if keys:
+            chan.write(keys)
+            await screen.quiet(1.0)
     for text, keys in setup.then:
         await screen.wait_for(text)
         await screen.quiet(0.5)
@@ -209,7 +216,7 @@ async def player(
                 pass
         before = screen.total
         sent = time.monotonic()
-        chan.write(setup.step)
+        chan.write(step_keys)
         try:
             last = await screen.settle()
         except asyncio.TimeoutError:
