@@ -288,6 +288,24 @@ class ExpertBot:
         return search(view, legal, rng, sampler, self.expertise, budget, abandon)
 
 
+def expert_level(
+    game_id: str,
+    policy: Callable[[Any, Sequence[Any], Rng], Any],
+    evaluate: Evaluate,
+    budget: int,
+    horizon: int,
+) -> ExpertBot:
+    """A game's expert: ``policy`` (its sensible bot) plays the rollouts and names the
+    favourite, ``evaluate`` scores where a simulation stops."""
+
+    def expertise() -> Expertise:
+        from foxtui.games import GAMES  # late: the game's module may still be loading
+
+        return Expertise(bot_rollout(GAMES[game_id], policy), evaluate, budget=budget, horizon=horizon, prior=policy)
+
+    return ExpertBot(game_id, expertise)
+
+
 def sampler_seed(seed: int, step: int, seat: int) -> int:
     """The seed of the determinization a sampler is built from: any would do (a game's
     ``determinize`` keeps nothing beyond the View), this one is fixed per decision."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng
 
 from .actions import (
@@ -344,18 +345,4 @@ def _evaluate(state: Any, seat: int) -> float:
     return margin_value(scores, seat, 5.0)
 
 
-def _expertise() -> Any:
-    from foxtui.bots.ismcts import Expertise, bot_rollout
-
-    from . import GAME
-
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
-
-
-def _expert() -> Any:
-    from foxtui.bots.ismcts import ExpertBot
-
-    return ExpertBot("fox-experiment", _expertise)
-
-
-expert_bot = _expert()
+expert_bot = expert_level("fox-experiment", sensible_bot, _evaluate, BUDGET, HORIZON)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng, seed_state
 
 from . import check, content
@@ -629,18 +630,4 @@ def _evaluate(state: Any, seat: int) -> float:
     return min(0.98, max(0.02, value))
 
 
-def _expertise() -> Any:
-    from foxtui.bots.ismcts import Expertise, bot_rollout
-
-    from . import GAME
-
-    return Expertise(bot_rollout(GAME, cooperative_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=cooperative_bot)
-
-
-def _expert() -> Any:
-    from foxtui.bots.ismcts import ExpertBot
-
-    return ExpertBot("fox-matters", _expertise)
-
-
-expert_bot = _expert()
+expert_bot = expert_level("fox-matters", cooperative_bot, _evaluate, BUDGET, HORIZON)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
+from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng, seed_state
 
 from . import content as C
@@ -786,18 +787,4 @@ def _evaluate(state: Any, seat: int) -> float:
     return margin_value([score(state, s) for s in range(len(state.players))], seat, 6.0)
 
 
-def _expertise() -> Any:
-    from foxtui.bots.ismcts import Expertise, bot_rollout
-
-    from . import GAME
-
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
-
-
-def _expert() -> Any:
-    from foxtui.bots.ismcts import ExpertBot
-
-    return ExpertBot("foxpaw", _expertise)
-
-
-expert_bot = _expert()
+expert_bot = expert_level("foxpaw", sensible_bot, _evaluate, BUDGET, HORIZON)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng
 
 from . import content
@@ -156,20 +157,6 @@ def _evaluate(state: Any, seat: int) -> float:
     return margin_value(scores, seat, 2.0)
 
 
-def _expertise() -> Any:
-    from foxtui.bots.ismcts import Expertise, bot_rollout
-
-    from . import GAME
-
-    return Expertise(bot_rollout(GAME, sensible_bot), _evaluate, budget=BUDGET, horizon=HORIZON, prior=sensible_bot)
-
-
-def _expert() -> Any:
-    from foxtui.bots.ismcts import ExpertBot
-
-    return ExpertBot("master-fox", _expertise)
-
-
-expert_bot = _expert()
+expert_bot = expert_level("master-fox", sensible_bot, _evaluate, BUDGET, HORIZON)
 
 __all__ = ["expert_bot", "sensible_bot"]
