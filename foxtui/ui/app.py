@@ -207,10 +207,10 @@ class FoxApp(App):
             return
         self.push_screen(screen)
 
-    def open_results(self, game: Any, record: Any, state: Any) -> None:
+    def open_results(self, game: Any, record: Any, state: Any, chat: list[Any] | None = None) -> None:
         from .screens.results import ResultsScreen
 
-        self.push_screen(ResultsScreen(game, record, state))
+        self.push_screen(ResultsScreen(game, record, state, chat=chat))
 
     # --- a terminal too small for the screens: one message over whatever is on top
 

@@ -285,7 +285,11 @@ class PlayScreen(Screen[None]):
             return
         app = self.app
         app.pop_screen()  # the results replace the table
-        app.open_results(self.table.game, finished.record, finished.state)
+        app.open_results(self.table.game, finished.record, finished.state, chat=self._results_chat())
+
+    def _results_chat(self) -> list[Any] | None:
+        """The table's chat for the results' replay (a table at one keyboard has none)."""
+        return None
 
     def _show(self, seat: int | None) -> None:
         """Draw the table as ``seat`` sees it, with its legal actions if it is to act."""

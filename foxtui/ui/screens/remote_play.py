@@ -236,16 +236,8 @@ class RemotePlayScreen(PlayScreen):
             if self.remote.waiting:
                 self.app.hold_keys()  # sent: the next keys wait for the server's answer
 
-    def _show_results(self) -> None:
-        finished = self.table.finished()
-        if finished is None:  # over, but the record is not here yet: the table as it is
-            self._show(self.driver.on_screen)
-            return
-        from .results import ResultsScreen
-
-        app = self.app
-        app.pop_screen()  # the results replace the table; their replay shows its chat
-        app.push_screen(ResultsScreen(self.table.game, finished.record, finished.state, chat=list(self.remote.chat)))
+    def _results_chat(self) -> list[Any] | None:
+        return list(self.remote.chat)  # the results' replay shows what was said when
 
     def _whole_log(self, seat: int | None) -> list[str] | None:
         self.app.link.want_log()  # this client keeps the newest lines only; the server has all
