@@ -104,11 +104,16 @@ def test_a_row_that_is_not_free_is_told_and_changes_nothing():
     run(app, body)
 
 
-def test_a_morning_space_with_one_use_is_used_as_it_is_placed_on():
+def at_the_kiosk():
+    """A three-player first turn, Ada's placement on a Kiosk (Morning) space, her panel."""
     session = first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), seed=5)
     kiosk = next(a for a in session.legal_actions(0) if type(a) is A.Place and not a.beast
                  and C.SPACES[a.space].location == "kiosk")
-    app = PanelHost(session, 0)
+    return session, kiosk, PanelHost(session, 0)
+
+
+def test_a_morning_space_with_one_use_is_used_as_it_is_placed_on():
+    session, kiosk, app = at_the_kiosk()
 
     async def body(pilot) -> None:
         await walk(pilot, app, kiosk)
@@ -127,10 +132,7 @@ def test_a_morning_space_with_one_use_is_used_as_it_is_placed_on():
 
 
 def test_a_places_on_a_morning_space_and_asks():
-    session = first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), seed=5)
-    kiosk = next(a for a in session.legal_actions(0) if type(a) is A.Place and not a.beast
-                 and C.SPACES[a.space].location == "kiosk")
-    app = PanelHost(session, 0)
+    session, kiosk, app = at_the_kiosk()
 
     async def body(pilot) -> None:
         p = panel(app)
