@@ -124,6 +124,8 @@ class TableDriver:
         self._hurry = False  # bots play at once until a human here is to act
         self._closed = False
         self._bot_timer: Timer | None = None
+        #: per bot seat, the table's change count when it was last asked to move
+        self._bot_moved: dict[int, int] = {}
         self._limits: dict[int, Timer] = {}  # human seat -> its move time limit
         self._limit_ends: dict[int, float] = {}  # ... and when it runs out (scheduler time)
         self._clock_timer: Timer | None = None
@@ -332,23 +334,36 @@ class TableDriver:
 
     def _schedule(self, actor: int | None = None) -> None:
         """After every change: the next bot move, the clock and the move limits."""
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
-        if self._closed or not self.table.runs_here:
-            return
+        running, self._bot_timer = self._bot_timer, None
         table = self.table
+        if running is not None and (self._closed or not table.runs_here):
+            running.cancel()
+        if self._closed or not table.runs_here:
+            return
         if table.outcome() is not None:
+            if running is not None:
+                running.cancel()
             self._cancel_all()
             self._follow_clock()
             return
         to_act = table.to_act()
         if self._hurry and any(s in self.seats_here and not table.is_bot(s) for s in to_act):
             self._hurry = False  # someone here has a decision: back to the table's pace
-        if any(table.is_bot(s) for s in to_act):
-            # Where several seats play at once (real time), bots keep a human pace.
-            delay = self.bot_delay if len(to_act) == 1 else self.realtime_bot_delay
-            self._bot_timer = self.scheduler.call_later(0 if self._hurry else delay, self._bot_due)
+        bots = [s for s in to_act if table.is_bot(s)]
+        realtime = len(to_act) > 1
+        if running is not None and bots and realtime and not self._hurry and actor not in bots:
+            # Where several seats play at once (real time), bots keep a human pace: a
+            # human's move does not put their wait back to the start (a quick player
+            # would keep them from ever moving).
+            self._bot_timer = running
+        else:
+            if running is not None:
+                running.cancel()
+            if bots:
+                # in real time each bot moves about once per realtime_bot_delay: the
+                # bots take turns (see _bot_due) on one timer
+                delay = self.realtime_bot_delay / len(bots) if realtime else self.bot_delay
+                self._bot_timer = self.scheduler.call_later(0 if self._hurry else delay, self._bot_due)
         self._follow_clock()
         if self.move_seconds > 0:
             humans = {s for s in to_act if not table.is_bot(s)}
@@ -379,7 +394,10 @@ class TableDriver:
         table = self.table
         bots = [s for s in sorted(table.to_act()) if table.is_bot(s)]
         if bots:
-            self._play_for(bots[0], "bot")
+            # the bot that has waited longest (in real time several may act at once)
+            seat = min(bots, key=lambda s: (self._bot_moved.get(s, -1), s))
+            self._bot_moved[seat] = self._changes
+            self._play_for(seat, "bot")
 
     def _limit_due(self, seat: int) -> Callable[[], None]:
         def due() -> None:

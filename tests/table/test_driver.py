@@ -438,3 +438,27 @@ def test_in_every_game_with_secrets_every_change_of_acting_human_has_a_pass_scre
         if turn.seat not in local.to_act() and local.to_act():
             changes += 1
     assert changes > 3
+
+
+def _steps_by(local: LocalTable, seat: int) -> int:
+    return sum(1 for s in local.session.record.steps if s.seat == seat)
+
+
+def test_a_fast_player_does_not_hold_back_the_real_time_bots() -> None:
+    # Ada moves three times a bot's pace: the bot's timer runs on through her moves
+    # (it restarted at each of them once, so a quick player kept the bots from moving)
+    local = table(MF, "Ada", ("Bob", "sensible"), mode="realtime")
+    driver, clock, _ = driven(local, bot_delay=0.1, realtime_bot_delay=1.5)
+    assert local.to_act() == {0, 1}
+    for _ in range(10):  # 5 seconds
+        clock.advance(0.5)
+        if local.outcome() is None and 0 in local.to_act():
+            driver.act(0, first_human_move(local, 0))
+    assert _steps_by(local, 1) >= 3
+
+
+def test_every_real_time_bot_gets_its_turn() -> None:
+    local = table(MF, "Ada", ("Bob", "sensible"), ("Cat", "sensible"), mode="realtime")
+    driver, clock, _ = driven(local, bot_delay=0.1, realtime_bot_delay=1.0)
+    clock.advance(6.0)
+    assert _steps_by(local, 1) >= 2 and _steps_by(local, 2) >= 2
