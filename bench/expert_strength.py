@@ -4,13 +4,17 @@ usage: python bench/expert_strength.py N [game ...] [--first S] [--budget B] [--
 
 For Master Fox, Foxpaw and The Fox Experiment: N two-player games of the expert
 against the sensible bot (seeds 0..N-1, the expert in the first seat in even games and
-the second in odd ones): the expert's win rate. For Fox Matters: N games at the
+the second in odd ones): the expert's win rate. ``--players P`` (3 or 4): one expert
+among P-1 sensible bots, the expert's seat turning with the seed: the mean finishing
+position (1 = first) of the expert and of the sensible seats, and the win shares. For Fox Matters: N games at the
 Difficult level (untimed, two knights) played by a table of expert knights and by a
 table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
 searched (one legal action, or moves that all do the same, take no search) and the simulations per second.
 ``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
 ``--budget``/``--horizon`` try other settings than the levels' own.
+``--jobs J``: J processes play the seeds (the figures are the same as with one; only
+the thinking times depend on how busy the machine is).
 
 ``--keys K``: K key presses on the Master Fox board while an expert thinks (in the
 app's thread for bots): key press to repaint, as bench/app_speed.py measures it.
@@ -59,6 +63,11 @@ class Clock:
             self.sims += sims
         return move
 
+    def add(self, other: "Clock") -> None:
+        self.times += other.times
+        self.sims += other.sims
+        self.trivial += other.trivial
+
     def line(self) -> str:
         if not self.times:
             return "no decision searched"
@@ -82,15 +91,60 @@ def play(game_id: str, levels: list[str], seed: int, options: object, clock: Clo
     return session
 
 
-def competitive(game_id: str, n: int, budget: int | None, first: int = 0) -> None:
-    game = GAMES[game_id]
+def expert_seat(seed: int, players: int) -> int:
+    """Where the expert sits in the game of ``seed``: every seat in turn."""
+    return seed % players
+
+
+def one_game(game_id: str, players: int, seed: int, budget: int | None, horizon: int | None) -> tuple[list[int], list[int], Clock]:
+    """One seeded game of one expert among sensible bots: (ranking, winners, clock)."""
+    if horizon is not None:
+        bot = GAMES[game_id].bots["expert"]
+        bot._expertise = bot.expertise._replace(horizon=horizon)
+    levels = ["sensible"] * players
+    levels[expert_seat(seed, players)] = "expert"
     clock = Clock()
-    wins = 0
-    for seed in range(first, first + n):
-        levels = ["expert", "sensible"] if seed % 2 == 0 else ["sensible", "expert"]
-        out = play(game_id, levels, seed, game.Options(), clock, budget).outcome()
-        wins += levels.index("expert") in out.winners
-    print(f"{game.title} (seeds {first}..{first + n - 1}): expert won {wins}/{n} two-player games against sensible ({100 * wins / n:.0f} %); {clock.line()}")
+    out = play(game_id, levels, seed, GAMES[game_id].Options(), clock, budget).outcome()
+    return list(out.ranking), list(out.winners), clock
+
+
+def competitive(game_id: str, n: int, budget: int | None, first: int = 0, players: int = 2, jobs: int = 1, horizon: int | None = None) -> None:
+    game = GAMES[game_id]
+    seeds = range(first, first + n)
+    args = [(game_id, players, seed, budget, horizon) for seed in seeds]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.starmap(one_game, args)
+    else:
+        results = [one_game(*a) for a in args]
+    clock = Clock()
+    wins = 0.0
+    expert_place = 0
+    other_place = 0
+    other_wins = 0.0
+    for seed, (ranking, winners, c) in zip(seeds, results):
+        clock.add(c)
+        me = expert_seat(seed, players)
+        share = 1.0 / len(winners) if winners else 0.0
+        wins += share if me in winners else 0.0
+        other_wins += share * sum(1 for w in winners if w != me)
+        expert_place += ranking.index(me) + 1
+        other_place += sum(ranking.index(s) + 1 for s in range(players) if s != me)
+    span = f"seeds {first}..{first + n - 1}"
+    if players == 2:
+        print(
+            f"{game.title} ({span}): expert won {wins:g}/{n} two-player games against sensible "
+            f"({100 * wins / n:.0f} %); {clock.line()}"
+        )
+    else:
+        print(
+            f"{game.title} ({players} players, {span}): mean finishing position expert "
+            f"{expert_place / n:.2f}, sensible {other_place / (n * (players - 1)):.2f} (1 = first); "
+            f"wins: expert {100 * wins / n:.0f} %, each sensible seat {100 * other_wins / (n * (players - 1)):.0f} %; "
+            f"{clock.line()}"
+        )
 
 
 def fox_matters(n: int, budget: int | None, first: int = 0) -> None:
@@ -163,6 +217,8 @@ def main() -> None:
     parser.add_argument("--horizon", type=int, default=None)
     parser.add_argument("--keys", type=int, default=0)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--players", type=int, default=2, help="3 or 4: one expert among sensible bots")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the seeds")
     args = parser.parse_args()
     if args.keys:
         import asyncio
@@ -185,7 +241,7 @@ def main() -> None:
         if game_id == "fox-matters":
             fox_matters(args.games, args.budget, args.first)
         else:
-            competitive(game_id, args.games, args.budget, args.first)
+            competitive(game_id, args.games, args.budget, args.first, args.players, args.jobs, args.horizon)
         sys.stdout.flush()
 
 
