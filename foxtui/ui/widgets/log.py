@@ -9,13 +9,13 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.widgets import RichLog
 
-from .scrolling import GrowsInPlace
+from .scrolling import GrowsInPlace, KeepsScrollBar
 
 #: the mark before the first line since the teller's own last move
 SINCE_MOVE = "since your last move"
 
 
-class GameLog(GrowsInPlace, RichLog, can_focus=False):  # a line more or less: no layout
+class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line more or less: no layout
     """Shows the log lines it was last given, newest at the bottom, wrapped.
 
     It keeps no game state: every refresh hands it the newest lines again, with the

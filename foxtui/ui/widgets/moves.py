@@ -42,6 +42,7 @@ from textual.visual import VisualType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .scrolling import KeepsScrollBar
 from .status import same_content
 
 ActionT = TypeVar("ActionT")
@@ -65,7 +66,7 @@ def move_bindings(keys: str, choose: str, item: str) -> list[Binding]:
     ]
 
 
-class Moves(OptionList, Generic[ActionT]):
+class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
     """The moves on offer (Enter plays the highlighted one).
 
     ``keys`` names the bindings (``fox_matters`` gives ``fox_matters.choose`` ...),

@@ -18,10 +18,11 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .scrolling import KeepsScrollBar
 from .status import same_content
 
 
-class PageView(ScrollView, can_focus=True):
+class PageView(KeepsScrollBar, ScrollView, can_focus=True):
     """A page of the table as lines of text that scroll: new text is wrapped and drawn
     here, without a layout of the whole screen (a Static of auto height in a scrolling
     container asked for one on every step: most of a step's time at 80x24)."""
