@@ -92,3 +92,41 @@ def test_a_step_adds_its_log_line_without_a_layout(game_id, size, monkeypatch):
                 _assert_at_the_newest_line(app, log, session.log(None)[-1])
 
     asyncio.run(asyncio.wait_for(run(), 30))
+
+
+def test_a_kept_scroll_bar_draws_what_a_plain_one_draws():
+    # KeptScrollBar reuses its drawn lines while its key is unchanged; it reaches into
+    # Textual (``_vertical_scrollbar``, ``_start_widget``): this pins that the bar drawn
+    # is the kept one and that it is never stale after a scroll or a change of focus
+    from textual.app import App
+    from textual.scrollbar import ScrollBar
+    from textual.widgets import Input
+
+    from foxtui.ui.widgets.scrolling import KeptScrollBar
+
+    class Bare(App):
+        def compose(self):
+            yield Input()
+            yield GameLog(id="log")
+
+    async def run() -> None:
+        app = Bare()
+        async with app.run_test(size=(40, 12)) as pilot:
+            log = app.query_one(GameLog)
+            for n in range(60):
+                log.write(f"line {n}")
+            await pilot.pause()
+            bar = log.vertical_scrollbar
+            assert isinstance(bar, KeptScrollBar) and bar.display
+            seen = []
+            for change in (lambda: None, lambda: log.scroll_home(animate=False, immediate=True),
+                           lambda: app.query_one(Input).blur(), lambda: log.scroll_end(animate=False, immediate=True)):
+                change()
+                await pilot.pause()
+                crop = bar.size.region
+                drawn = [s.text + str(s._segments) for s in bar.render_lines(crop)]
+                assert drawn == [s.text + str(s._segments) for s in ScrollBar.render_lines(bar, crop)]
+                seen.append(drawn)
+            assert seen[0] != seen[1] and seen[1] != seen[3]  # the thumb moved with the scroll
+
+    asyncio.run(asyncio.wait_for(run(), 30))
