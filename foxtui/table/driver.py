@@ -334,15 +334,13 @@ class TableDriver:
 
     def _schedule(self, actor: int | None = None) -> None:
         """After every change: the next bot move, the clock and the move limits."""
-        running, self._bot_timer = self._bot_timer, None
         table = self.table
-        if running is not None and (self._closed or not table.runs_here):
-            running.cancel()
         if self._closed or not table.runs_here:
+            if self._bot_timer is not None:
+                self._bot_timer.cancel()
+                self._bot_timer = None
             return
         if table.outcome() is not None:
-            if running is not None:
-                running.cancel()
             self._cancel_all()
             self._follow_clock()
             return
@@ -351,14 +349,14 @@ class TableDriver:
             self._hurry = False  # someone here has a decision: back to the table's pace
         bots = [s for s in to_act if table.is_bot(s)]
         realtime = len(to_act) > 1
-        if running is not None and bots and realtime and not self._hurry and actor not in bots:
-            # Where several seats play at once (real time), bots keep a human pace: a
-            # human's move does not put their wait back to the start (a quick player
-            # would keep them from ever moving).
-            self._bot_timer = running
-        else:
-            if running is not None:
-                running.cancel()
+        # Where several seats play at once (real time), bots keep a human pace: a
+        # human's move does not put their wait back to the start (a quick player
+        # would keep them from ever moving).
+        keep = self._bot_timer is not None and bots and realtime and not self._hurry and actor not in bots
+        if not keep:
+            if self._bot_timer is not None:
+                self._bot_timer.cancel()
+                self._bot_timer = None
             if bots:
                 # in real time each bot moves about once per realtime_bot_delay: the
                 # bots take turns (see _bot_due) on one timer
