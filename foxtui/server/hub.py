@@ -582,6 +582,8 @@ class Hub:
         #: when each key wrote its latest chat lines (the rate limit's window)
         self._said: dict[str, deque[float]] = {}
         self._thinkers: Any = None  # the worker processes, started by the first expert
+        #: the server is stopping: sessions that end now did not drop, the server ended them
+        self.stopping = False
 
     def thinkers(self) -> Any:
         """The worker processes where experts think (foxtui/table/thinkers.py): one core
@@ -636,6 +638,7 @@ class Hub:
 
     def stop_tables(self) -> None:
         """Nothing more is played (the server is stopping): every running clock saved."""
+        self.stopping = True
         for table in self.tables.values():
             table.stop()
 
@@ -1090,6 +1093,10 @@ class Hub:
         who = conn.player.name or conn.player.key
         conn.table = conn.seat = None
         conn.logged = None
+        if self.stopping:
+            # nobody dropped: the table is not told (its chat could not be kept any more)
+            LOG.info("%s's session at table %d ended (the server is stopping)", who, table.id)
+            return
         if seat is None:
             why = "the connection ended" if how == p.AWAY else "back to the lobby"
             LOG.info("%s stopped watching table %d (%s)", who, table.id, why)

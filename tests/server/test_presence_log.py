@@ -96,6 +96,39 @@ def test_a_spectator_whose_connection_ends_is_logged_as_a_drop(tmp_path, caplog)
     assert "Cy stopped watching table 1 (the connection ended)" in [r.getMessage() for r in caplog.records]
 
 
+def test_sessions_the_stopping_server_ends_are_no_drop(tmp_path, caplog):
+    """When the server stops, its sessions end: nobody dropped, and the table's chat (its
+    database closing) is not told so."""
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        bo.send(p.Join((await bo.expect(p.Lobby, lambda m: m.tables)).tables[0].id))
+        await ada.expect(p.Update)
+        hub.stop_tables()  # (as serve does first when it stops)
+        await bo.close()
+        assert [m for m in await quiet(ada) if isinstance(m, (p.Chat, p.Presence))] == []
+        assert list(hub.tables[1].chat) == []
+
+    async def quiet(client, seconds=0.2):
+        import asyncio
+
+        got = []
+        try:
+            while True:
+                got.append(await asyncio.wait_for(client.next(), seconds))
+        except asyncio.TimeoutError:
+            return got
+
+    with caplog.at_level(logging.INFO, logger="foxtui.serve"):
+        run(main())
+    said = [r.getMessage() for r in caplog.records]
+    assert "Bo's session at table 1 ended (the server is stopping)" in said
+    assert not [line for line in said if "dropped" in line or "could not store" in line]
+
+
 # --- on the screen of a player and of a spectator
 
 
