@@ -282,8 +282,9 @@ SHARED_TABLE_HELP = """\
   someone watching, `/unmute NAME` to let them write again.
 - The status line says who is away (their connection dropped) or left, and who
   watches; the log says when a player's connection dropped, when they came back
-  and when they left the table. A real-time round starts on every screen at once: when everyone has
-  read the last round's summary, a count of three.
+  and when they left the table.
+- A real-time round starts on every screen at once: when everyone has read the
+  last round's summary, a count of three.
 - Quick signals, one key each, said to the table:"""
 
 
