@@ -582,6 +582,8 @@ class Hub:
         #: when each key wrote its latest chat lines (the rate limit's window)
         self._said: dict[str, deque[float]] = {}
         self._thinkers: Any = None  # the worker processes, started by the first expert
+        #: the server is stopping: sessions that end now did not drop, the server ended them
+        self.stopping = False
 
     def thinkers(self) -> Any:
         """The worker processes where experts think (foxtui/table/thinkers.py): one core
@@ -636,6 +638,7 @@ class Hub:
 
     def stop_tables(self) -> None:
         """Nothing more is played (the server is stopping): every running clock saved."""
+        self.stopping = True
         for table in self.tables.values():
             table.stop()
 
@@ -890,8 +893,9 @@ class Hub:
         if not rejoin:
             self._list(table)
             table.save()
-        self._place(conn, table, mine)
-        LOG.info("%s %s table %d, seat %d", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1)
+        how = self._place(conn, table, mine)
+        back = {p.AWAY: " (back after a drop)", p.LEFT: " (back from the lobby)"}.get(how or "", "")
+        LOG.info("%s %s table %d, seat %d%s", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1, back)
         if table.play is None and not table.free_seats:
             table.start()
         self.lobby_changed()
@@ -1053,7 +1057,9 @@ class Hub:
             self._damaged(table.id, str(exc) or type(exc).__name__, table.owners)
             raise IllegalAction(f"Table {table.id} is damaged: its record cannot be read back.") from None
 
-    def _place(self, conn: Conn, table: Table, seat: int | None) -> None:
+    def _place(self, conn: Conn, table: Table, seat: int | None) -> str | None:
+        """``conn`` sits at ``seat`` (None: watches). Returns how the seat's player had
+        gone (AWAY, LEFT) when this is their return to a game in play, else None."""
         if conn.table is not None and conn.table is not table:
             self._leave_table(conn)
         arrived = seat is not None and not any(c.seat == seat for c in table.conns if c is not conn)
@@ -1062,12 +1068,14 @@ class Hub:
         table.conns.add(conn)
         if table.play is None and table.free_seats:
             conn.send(p.Notice(f"You sit at table {table.id}; the game starts when every seat is taken."))
-        if arrived and how is not None and table.play is not None and not table.finished:
+        back = arrived and how is not None and table.play is not None and not table.finished
+        if back:
             table.say(p.ChatLine("", f"{self._seat_name(table, seat)} is back."))
             table.tell_presence()  # (before seat_conn: the one coming back hears it there)
         elif seat is None and table.play is not None:
             table.tell_presence()  # someone more is watching
         table.seat_conn(conn)
+        return how if back else None
 
     def _seat_name(self, table: Table, seat: int | None) -> str:
         if seat is not None and table.play is not None:
@@ -1085,8 +1093,13 @@ class Hub:
         who = conn.player.name or conn.player.key
         conn.table = conn.seat = None
         conn.logged = None
+        if self.stopping:
+            # nobody dropped: the table is not told (its chat could not be kept any more)
+            LOG.info("%s's session at table %d ended (the server is stopping)", who, table.id)
+            return
         if seat is None:
-            LOG.info("%s stopped watching table %d", who, table.id)
+            why = "the connection ended" if how == p.AWAY else "back to the lobby"
+            LOG.info("%s stopped watching table %d (%s)", who, table.id, why)
             if isinstance(table, Table):
                 table.tell_presence()
         elif how == p.AWAY:

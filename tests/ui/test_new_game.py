@@ -191,12 +191,15 @@ class _Options(msgspec.Struct):
 
 def test_options_come_from_the_struct_and_remote_only_ones_are_left_out():
     fields = option_fields(_Options)
-    assert [(f.name, f.label, f.default) for f in fields] == [
-        ("level", "How hard", "high"),
-        ("fast", "Quick rounds", False),
-        ("rounds", "Rounds", 3),
-        ("motto", "Motto", "run"),
+    assert [(f.name, f.label, f.description, f.default) for f in fields] == [
+        ("level", "Level", "How hard", "high"),
+        ("fast", "Fast", "Quick rounds", False),
+        ("rounds", "Rounds", "", 3),
+        ("motto", "Motto", "", "run"),
     ]
+    assert [f.words().plain for f in fields] == ["Level — How hard", "Fast — Quick rounds", "Rounds", "Motto"]
+    # a shared table (a terminal per player) offers the remote-only ones too
+    assert [f.name for f in option_fields(_Options, shared=True)] == ["level", "fast", "rounds", "motto", "remote"]
 
 
 def test_new_game_snapshot(snap_compare):

@@ -41,14 +41,24 @@ class GameLogScreen(Screen[None]):
         Binding("N", "find(-1)", "Previous match", id="game_log.previous"),
     ]
 
-    def __init__(self, title: str, lines: list[str] | None, first: int = 0, since: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: list[str] | None,
+        first: int = 0,
+        since: int | None = None,
+        notes: list[tuple[int, str]] | None = None,
+    ) -> None:
         """``lines[i]`` tells step ``first + i`` (0-based); ``since``: the first step after
-        the seat's own last move (None: no marker). ``lines`` None: still on their way."""
+        the seat's own last move (None: no marker). ``lines`` None: still on their way.
+        ``notes``: (steps, text) of what the table said between steps (a shared table's
+        "Bo is back."), each before the line of step ``steps``, unnumbered."""
         super().__init__()
         self.log_title = title
         self.lines = lines
         self.first = first
         self.since = since
+        self.notes = list(notes or [])
         self.query_text = ""
 
     def compose(self) -> ComposeResult:
@@ -75,12 +85,28 @@ class GameLogScreen(Screen[None]):
             return
         options: list[Option | None] = []
         mark = None
-        for n, line in enumerate(self.lines):
-            step = self.first + n
-            if step == self.since:
+        notes = [(steps, note) for steps, note in self.notes if steps >= self.first]
+        told = 0
+
+        def since_mark(step: int) -> None:
+            nonlocal mark
+            if step == self.since and mark is None:  # before the first line or note of the news
                 mark = len(options)
                 options.append(Option(Text(f"── {SINCE} ──", style="bold"), disabled=True, id="since"))
+
+        def notes_until(step: int | None) -> None:
+            nonlocal told
+            while told < len(notes) and (step is None or notes[told][0] <= step):
+                since_mark(notes[told][0])
+                options.append(Option(Text(f"      {notes[told][1]}", style="italic"), id=f"note-{told}"))
+                told += 1
+
+        for n, line in enumerate(self.lines):
+            step = self.first + n
+            notes_until(step)
+            since_mark(step)
             options.append(Option(Text(f"{step + 1:>4}. {line}"), id=f"step-{step}"))
+        notes_until(None)
         if not options:
             options.append(Option(Text("Nothing has happened yet.", style="italic"), disabled=True))
         view.add_options(options)

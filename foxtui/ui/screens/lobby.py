@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import msgspec
-import msgspec.inspect as mi
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -459,27 +458,12 @@ class NameScreen(ModalScreen[str]):
 def shared_option_fields(options_type: type) -> list[OptionField]:
     """The game's options with those a table of one terminal per player allows too
     (``Meta(extra={"local": False})``, e.g. real time), in declaration order."""
-    local = {f.name: f for f in option_fields(options_type)}
-    fields = []
-    for field in mi.type_info(options_type).fields:
-        if field.name in local:
-            fields.append(local[field.name])
-            continue
-        info = field.type
-        if isinstance(info, mi.Metadata) and isinstance(info.type, mi.LiteralType):
-            name = field.name.replace("_", " ").capitalize()
-            # its name first: the description alone ("turns: …; realtime: …") does not say what it sets
-            description = (info.extra_json_schema or {}).get("description")
-            label = f"{name} — {description}" if description else name
-            default = field.default if field.default is not msgspec.NODEFAULT else None
-            fields.append(OptionField(field.name, label, mi.LiteralType, info.type, default))
-    return fields
+    return option_fields(options_type, shared=True)
 
 
 class SharedOptionsForm(OptionsForm):
     def __init__(self, options_type: type, *, id: str | None = None) -> None:
-        super().__init__(options_type, id=id)
-        self.fields = shared_option_fields(options_type)
+        super().__init__(options_type, shared=True, id=id)
 
 
 class CreateTableScreen(Screen[TableRequest | None]):

@@ -301,10 +301,21 @@ class PlayScreen(Screen[None]):
         acting = seat is not None and seat in table.to_act() and not table.is_bot(seat)
         legal = table.legal_actions(seat) if seat is not None and acting else []
         self.panel.show(table.view(seat), legal, seat)
+        self._show_log(seat)
+        self._show_status(seat)
+
+    def _show_log(self, seat: int | None) -> None:
+        """The newest log lines as ``seat`` is told them, and the table's notes among them."""
+        table = self.table
         lines = table.log(seat, last=LOG_LINES)
         since = table.since_move(seat) if seat is not None else None
-        self.query_one(GameLog).show_lines(lines, table.step_count - len(lines), seat, since)
-        self._show_status(seat)
+        first = table.step_count - len(lines)
+        self.query_one(GameLog).show_lines(lines, first, seat, since, self._log_notes())
+
+    def _log_notes(self) -> list[tuple[int, str]]:
+        """Lines for the log that tell no step, with the steps the game had when each
+        came (a shared table's "Bo's connection dropped"); a table at one keyboard has none."""
+        return []
 
     def _show_status(self, seat: int | None) -> None:
         table = self.table
@@ -432,7 +443,7 @@ class PlayScreen(Screen[None]):
         side = "the public side" if seat is None else f"{self.table.seats[seat].name}'s side"
         title = f"{self.table.game.title} — the game so far, from {side}"
         since = self.table.since_move(seat) or None if seat is not None else None
-        self._over(GameLogScreen(title, self._whole_log(seat), 0, since), lambda _: None)
+        self._over(GameLogScreen(title, self._whole_log(seat), 0, since, self._log_notes()), lambda _: None)
 
     def _whole_log(self, seat: int | None) -> list[str] | None:
         """Every line from ``seat``'s side (None: still to come, from a server)."""

@@ -157,17 +157,29 @@ class RemotePlayScreen(PlayScreen):
             self.notify(f"You said: {signals[n]}", markup=False, timeout=4)
 
     def chat_arrived(self, lines: list[Any]) -> None:
-        """New chat lines: into the chat if it is open, else told at the corner."""
+        """New chat lines: into the chat if it is open, else told at the corner. What the
+        table itself says (who dropped, came back or left) goes into the log instead."""
         from .chat import ChatScreen, chat_words
 
+        if any(not line.name for line in lines) and self.is_mounted and self.panel.has_view:
+            self._show_log(self.driver.on_screen)
         if isinstance(self.app.screen, ChatScreen):
             self.app.screen.add(lines)
             return
         me = self.app.lobby.name_
         for line in lines:
-            if line.name and line.name == me and line.spectator == (self.remote.seat is None):
+            if not line.name:
+                continue  # in the log already
+            if line.name == me and line.spectator == (self.remote.seat is None):
                 continue  # one's own line: it was just written
             self.notify(chat_words(line).plain, markup=False, timeout=8)
+
+    def _log_notes(self) -> list[tuple[int, str]]:
+        """What the table itself said (who dropped, came back or left), each where it
+        happened among the steps; a line from before the game's first step stands first."""
+        from .chat import chat_words
+
+        return [(max(line.step, 0), chat_words(line).plain) for line in self.remote.chat if not line.name]
 
     # --- interludes: spectators read them too; a player's reading may hold a round
 
@@ -269,8 +281,10 @@ SHARED_TABLE_HELP = """\
   write (enter sends it). A player may write `/mute NAME` there to silence
   someone watching, `/unmute NAME` to let them write again.
 - The status line says who is away (their connection dropped) or left, and who
-  watches. A real-time round starts on every screen at once: when everyone has
-  read the last round's summary, a count of three.
+  watches; the log says when a player's connection dropped, when they came back
+  and when they left the table.
+- A real-time round starts on every screen at once: when everyone has read the
+  last round's summary, a count of three.
 - Quick signals, one key each, said to the table:"""
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections import deque
+from typing import Hashable, Sequence
 
 from rich.text import Text
 from textual import events
@@ -29,6 +30,10 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
     Over SSH every repaint is bytes on the player's link: new lines scroll into
     view in the frame that draws them (not one frame later, drawn twice), and the
     border above the lines is not drawn again for them.
+
+    Notes are lines that tell no step (a shared table's "Bo's connection dropped"):
+    each comes with the number of steps the game had when it happened and stands
+    between those steps' lines, in italics; the lines keep their step numbers.
     """
 
     def __init__(self, *, max_lines: int | None = None, id: str | None = None) -> None:
@@ -36,8 +41,10 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
         self._lines: list[str] = []
         self._first = 0
         self._teller: Hashable = None
+        self._notes: list[tuple[int, str]] = []  # (steps the game had then, the note)
         self._since: int | None = None  # the first step after the teller's own last move
         self._mark_row: int | None = None  # the wrapped row of the mark, once written
+        self._marked = False  # the mark of ``_since`` is written
         self._writing = False  # lines are being added: only the lines need drawing
 
     def on_mount(self) -> None:
@@ -45,25 +52,43 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
         # its end); scrolling back releases the anchor until the player is at the end again.
         self.anchor()
 
-    def show_lines(self, lines: list[str], first: int, teller: Hashable, since: int | None = None) -> None:
+    def show_lines(
+        self,
+        lines: list[str],
+        first: int,
+        teller: Hashable,
+        since: int | None = None,
+        notes: Sequence[tuple[int, str]] = (),
+    ) -> None:
         """``lines[i]`` tells step ``first + i`` (0-based), as ``teller`` may know it;
         ``since``: the first step after the teller's own last move, marked in the log
-        (what happened since that seat last acted)."""
+        (what happened since that seat last acted). ``notes``: (steps, text) in the
+        order they happened, each shown before the line of step ``steps`` (after the
+        last line while that step has not come); those before ``first`` are not shown."""
         old, shift = self._lines, first - self._first
         written = self._first + len(old)  # the step the next line written tells
+        new_notes = self._notes_from(notes, first)
+        old_notes = self._notes_from(self._notes, first)
         if (
             teller == self._teller
             and 0 <= shift <= len(old)
             and first + len(lines) >= written  # not fewer steps: no undo
             and old[shift:] == lines[: len(old) - shift]
+            and new_notes[: len(old_notes)] == old_notes  # notes only come after the others
+            and all(step >= written for step, _ in new_notes[len(old_notes) :])
             and (since == self._since or self._moved_on(since, written))
         ):
-            self._add(lines[len(old) - shift :], written)
-            self._lines, self._first = list(lines), first
+            self._add(lines[len(old) - shift :], written, new_notes[len(old_notes) :])
+            self._lines, self._first, self._notes = list(lines), first, list(notes)
         else:
             self._lines, self._first, self._teller, self._since = list(lines), first, teller, since
+            self._notes = list(notes)
             self._write_all()
         self._tell_news()
+
+    @staticmethod
+    def _notes_from(notes: Sequence[tuple[int, str]], first: int) -> list[tuple[int, str]]:
+        return [note for note in notes if note[0] >= first]
 
     def _moved_on(self, since: int | None, written: int) -> bool:
         """The teller moved again: its news now starts at ``since``, among the lines still
@@ -78,7 +103,7 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
                 self._line_cache.clear()  # (kept by row)
                 self.virtual_size = Size(self._widest_line_width, len(self.lines))
                 break
-        self._since, self._mark_row = since, None
+        self._since, self._mark_row, self._marked = since, None, False
         return True
 
     def news(self) -> int:
@@ -104,19 +129,33 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
 
     def _write_all(self) -> None:
         self.clear()
-        self._mark_row = None
-        self._add(self._lines, self._first)
+        self._mark_row, self._marked = None, False
+        self._add(self._lines, self._first, self._notes_from(self._notes, self._first))
 
-    def _add(self, lines: list[str], first: int) -> None:
-        """Write ``lines``, telling steps from ``first`` on; the mark goes before the first
-        line since the teller's own last move."""
-        if not lines:
+    def _add(self, lines: list[str], first: int, notes: Sequence[tuple[int, str]] = ()) -> None:
+        """Write ``lines``, telling steps from ``first`` on, and ``notes`` among them (the
+        rest after them); the mark goes before the first line, or note, since the teller's
+        own last move."""
+        if not lines and not notes:
             return
         texts: list[Text] = []
-        for n, line in enumerate(lines):
-            if first + n == self._since and self._since > 0:  # (never moved: it is all news)
+
+        def mark(step: int) -> None:
+            if step == self._since and self._since > 0 and not self._marked:  # (never moved: it is all news)
                 texts.append(Text(f"── {SINCE_MOVE} ──", style="bold"))
+                self._marked = True
+
+        waiting = deque(notes)
+        for n, line in enumerate(lines):
+            while waiting and waiting[0][0] <= first + n:
+                step, note = waiting.popleft()
+                mark(step)
+                texts.append(Text(note, style="italic"))
+            mark(first + n)
             texts.append(Text(line))
+        for step, note in waiting:
+            mark(step)
+            texts.append(Text(note, style="italic"))
         if not self._size_known:  # RichLog keeps the lines until it knows its width
             for text in texts:
                 self.write(text)

@@ -1,9 +1,11 @@
 """A game's options as form fields, built from its msgspec Options struct.
 
 Nothing here knows a game: each field's type picks the control (Literal -> Select,
-bool -> Checkbox, int/str -> Input) and its Meta description is the label. Fields
-marked ``Meta(extra={"local": False})`` need something one shared terminal cannot
-give (a terminal per player), so they are left out and keep their defaults.
+bool -> Checkbox, int/str -> Input); its row shows the option's name and its Meta
+description ("Target eggs — Eggs that end the game: …"). Fields marked
+``Meta(extra={"local": False})`` need something one shared terminal cannot give (a
+terminal per player), so a table at one keyboard leaves them out and keeps their
+defaults; a shared table's form (``shared=True``) has them too.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.validation import Integer
@@ -28,14 +31,23 @@ class FormError(ValueError):
 
 class OptionField(msgspec.Struct, frozen=True):
     name: str
-    label: str
+    label: str  # the option's name in words ("Target eggs"), as sentences about it say it
     kind: type  # the msgspec.inspect type: LiteralType, BoolType, IntType, StrType
     info: Any
     default: Any
+    description: str = ""  # what it sets, from its Meta
+
+    def words(self) -> Text:
+        """The row's label: the name, then what it sets."""
+        text = Text(self.label, style="bold")
+        if self.description:
+            text.append(f" — {self.description}")
+        return text
 
 
-def option_fields(options_type: type) -> list[OptionField]:
-    """The options a player can set at this terminal, in declaration order."""
+def option_fields(options_type: type, *, shared: bool = False) -> list[OptionField]:
+    """The options a player can set at this terminal, in declaration order (``shared``:
+    at a shared table, where every player has a terminal of their own)."""
     fields = []
     for field in mi.type_info(options_type).fields:
         info, description, extra = field.type, None, {}
@@ -43,28 +55,28 @@ def option_fields(options_type: type) -> list[OptionField]:
             description = (info.extra_json_schema or {}).get("description")
             extra = info.extra or {}
             info = info.type
-        if extra.get("local") is False:
+        if extra.get("local") is False and not shared:
             continue
         if not isinstance(info, (mi.LiteralType, mi.BoolType, mi.IntType, mi.StrType)):
             continue  # no generic control for it: the default stands
         default = field.default if field.default is not msgspec.NODEFAULT else None
-        label = description or field.name.replace("_", " ").capitalize()
-        fields.append(OptionField(field.name, label, type(info), info, default))
+        label = field.name.replace("_", " ").capitalize()
+        fields.append(OptionField(field.name, label, type(info), info, default, description or ""))
     return fields
 
 
 class OptionsForm(Vertical):
     """One row per option; :meth:`values` reads them back, or says what is wrong."""
 
-    def __init__(self, options_type: type, *, id: str | None = None) -> None:
+    def __init__(self, options_type: type, *, shared: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.options_type = options_type
-        self.fields = option_fields(options_type)
+        self.fields = option_fields(options_type, shared=shared)
 
     def compose(self) -> ComposeResult:
         for field in self.fields:
             with Horizontal(classes="option-row"):
-                yield Label(field.label, classes="option-label")
+                yield Label(field.words(), classes="option-label")
                 yield _control(field)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
