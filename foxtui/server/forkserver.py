@@ -305,9 +305,12 @@ def immortalize() -> tuple[int, str | None]:
     why = why_not_immortal_here()
     if why is not None:
         return 0, why
-    import ctypes
     import types
 
+    try:
+        import ctypes
+    except ImportError:  # a Python built without it
+        return 0, "this Python has no ctypes"
     header = ctypes.c_ssize_t.from_address
     probe = [1 << 70]
     header(id(probe)).value = IMMORTAL
@@ -368,20 +371,24 @@ def fill_pools() -> int:
     taken, a child's objects go to pools of their own, side by side. Costs the fork
     server the holes it holds (about 1.3 MiB, on pages it has anyway). Returns the bytes
     it took (0 if the allocator's statistics could not be read)."""
-    import tempfile
-
-    with tempfile.TemporaryFile() as out:
+    try:
+        out = os.memfd_create("foxtui-mallocstats")
+    except (AttributeError, OSError):
+        return 0
+    try:
         sys.stderr.flush()
         saved = os.dup(2)
         try:
-            os.dup2(out.fileno(), 2)  # (it prints to the C stderr)
+            os.dup2(out, 2)  # (it prints to the C stderr)
             sys._debugmallocstats()
         finally:
             os.dup2(saved, 2)
             os.close(saved)
-        out.seek(0)
-        stats = out.read().decode(errors="replace")
-    blocks = free_blocks(stats)
+        os.lseek(out, 0, os.SEEK_SET)
+        with open(out, "rb", closefd=False) as stats:
+            blocks = free_blocks(stats.read().decode(errors="replace"))
+    finally:
+        os.close(out)
     if sum(size * count for size, count in blocks.items()) > FILL_LIMIT:
         return 0  # not what a fork server's pools look like: leave them
     taken = 0
