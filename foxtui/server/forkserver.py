@@ -17,8 +17,10 @@ socketpair (SOCK_SEQPACKET, one message per packet):
 - server → fork server: ``("spawn", request, spec)`` with two file descriptors (the
   session's pty slave, and the client's end of its socket to the hub), and
   ``("signal", pid, signum)``;
-- fork server → server: ``("started", request, pid)``, ``("failed", request, why)``
-  and ``("exited", pid, status)`` (a waitpid status).
+- fork server → server: ``("ready", immortal, why_not, filled)`` once (how many
+  objects it made immortal, why none if so, the bytes of free blocks it took: see
+  ``immortalize``), ``("started", request, pid)``, ``("failed", request, why)`` and
+  ``("exited", pid, status)`` (a waitpid status).
 
 What a child still costs (CPython 3.11, eight sessions in the lobby, measured with
 ``bench/fork_pages.py``): about 16 MiB of its pages become its own, nearly all of them
