@@ -268,7 +268,7 @@ def why_not_immortal(
     if implementation != "cpython":
         return f"{implementation} is not CPython"
     if version < (3, 12):
-        return f"Python {version[0]}.{version[1]} has no immortal objects (they came with 3.12)"
+        return f"Python {version[0]}.{version[1]} has no immortal objects; they came with 3.12"
     if version not in IMMORTAL_VERSIONS:
         return f"Python {version[0]}.{version[1]} is newer than the 3.12 and 3.13 this was made for"
     if pointer_bits != 64:

@@ -20,21 +20,21 @@ def test_only_cpython_3_12_and_3_13_on_64_bits_with_the_gil_make_objects_immorta
 
     assert why() is None
     assert why((3, 13)) is None
-    assert why((3, 11)) == "Python 3.11 has no immortal objects (they came with 3.12)"
+    assert why((3, 11)) == "Python 3.11 has no immortal objects; they came with 3.12"
     assert "3.14" in why((3, 14))
     assert "32-bit" in why(bits=32)
     assert "free-threaded" in why((3, 13), free_threaded=True)
     assert "debug" in why(debug=True)
     assert "pypy" in why(implementation="pypy")
     if sys.version_info < (3, 12):
-        assert HERE == "Python 3.11 has no immortal objects (they came with 3.12)"
+        assert HERE == "Python 3.11 has no immortal objects; they came with 3.12"
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="on 3.12 and later this would make the test process immortal")
 def test_on_python_3_11_nothing_is_made_immortal():
     thing = ["a list only this test holds"]
     before = sys.getrefcount(thing)
-    assert forkserver.immortalize() == (0, "Python 3.11 has no immortal objects (they came with 3.12)")
+    assert forkserver.immortalize() == (0, "Python 3.11 has no immortal objects; they came with 3.12")
     assert sys.getrefcount(thing) == before
     held = [thing, thing]
     assert sys.getrefcount(thing) == before + 2
