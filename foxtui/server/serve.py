@@ -127,7 +127,8 @@ async def _run(
         except OSError as exc:
             raise ServeError(f"Cannot start the client processes' fork server ({exc}).") from None
         if forker.why_not_immortal is None:
-            LOG.info("foxtui serve: the fork server made %d objects immortal (its children share them)", forker.immortal)
+            made = forker.immortal
+            LOG.info("foxtui serve: the fork server made %d objects immortal (its children share them)", made)
         else:
             LOG.info(
                 "foxtui serve: the fork server's objects stay mortal (%s): each client process costs"
