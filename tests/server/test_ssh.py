@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -165,6 +166,21 @@ def tmux():
     t = Tmux()
     yield t
     t.close()
+
+
+def test_the_server_says_at_the_start_whether_its_fork_server_made_objects_immortal(tmp_path, keys):
+    from foxtui.server.forkserver import why_not_immortal_here
+
+    why = why_not_immortal_here()  # Python 3.11: it has no immortal objects
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        log = server.log.read_text()
+    finally:
+        server.stop()
+    if why is None:
+        assert re.search(r"the fork server made \d{6,} objects immortal", log), log
+    else:
+        assert f"the fork server's objects stay mortal ({why}): each client process costs about 7 MiB more" in log, log
 
 
 def login(tmux: Tmux, server: Server, key: Path, name: str, first: bool = True) -> Terminal:

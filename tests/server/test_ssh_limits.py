@@ -131,6 +131,31 @@ def test_a_real_client_at_6000x2000_stays_small_and_says_its_window_is_larger(tm
     run(main(), timeout=120)
 
 
+def test_the_fork_server_makes_its_objects_immortal_where_python_can_and_its_clients_play(tmp_path):
+    from foxtui.server import forkserver
+
+    why = forkserver.why_not_immortal_here()  # Python 3.11: it has no immortal objects
+
+    async def main():
+        async with serving(tmp_path, None) as (front, port):
+            forker = front.forker
+            if why is None:
+                assert forker.immortal > 100_000 and forker.why_not_immortal is None
+            else:
+                assert (forker.immortal, forker.why_not_immortal) == (0, why)
+            async with connect(port) as conn:
+                chan, screen = await conn.create_session(_Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+                await screen.wait_for(b"Choose the name")
+                chan.write(b"Ada\r")
+                await screen.wait_for(b"you are Ada")
+                chan.close()
+            process = forker.process
+            forker._gone()  # the server's end closed: the fork server ends, and ends well
+            assert await asyncio.wait_for(process.wait(), TIMEOUT) == 0
+
+    run(main(), timeout=120)
+
+
 class _Screen(asyncssh.SSHClientSession):
     def __init__(self) -> None:
         self.buffer = bytearray()
