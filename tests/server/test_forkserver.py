@@ -147,3 +147,47 @@ def test_filling_the_pools_takes_their_free_blocks():
     assert before > 1024 * 1024  # the holes are there
     assert taken >= before * 0.9
     assert after < before / 10
+
+
+def _newer_pythons() -> list[str]:
+    """CPython 3.12 and 3.13 interpreters on this machine (pyenv's, or on the PATH)."""
+    import glob
+    import shutil
+
+    found = sorted(glob.glob("/root/.pyenv/versions/3.1[23].*/bin/python3"))
+    found += [p for p in (shutil.which("python3.12"), shutil.which("python3.13")) if p and "shims" not in p]
+    return found
+
+
+NEWER = _newer_pythons()
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12) or not NEWER, reason="runs on 3.11 when a 3.12 or 3.13 is on the machine")
+def test_under_the_machines_python_3_12_a_child_reading_immortal_objects_leaves_their_pages_shared(tmp_path):
+    """The suite runs on 3.11, where nothing is made immortal; the lean fork server is
+    for 3.12 and 3.13. So the page test runs under such an interpreter too, with only
+    what the fork server's module needs beside it (msgspec, at the version we pin)."""
+    from pathlib import Path
+
+    root = Path(forkserver.__file__).resolve().parents[2]
+    python = NEWER[0]
+    site = tmp_path / "site"
+    pip = subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--target", str(site), "-c", str(root / "constraints.txt"), "msgspec"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if pip.returncode != 0:
+        pytest.skip(f"msgspec could not be installed for {python}: {pip.stderr.strip()[-300:]}")
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": f"{site}:{root}"}
+    results = {}
+    for mode in ("immortal", "mortal"):
+        out = subprocess.run([python, "-c", TOUCH, mode], capture_output=True, text=True, timeout=120, env=env)
+        assert out.returncode == 0, out.stderr
+        made, *_, copied, refcount = out.stdout.split()
+        results[mode] = int(made), int(copied), int(refcount)
+    made, copied, refcount = results["immortal"]
+    assert made >= 200_000 and refcount == forkserver.IMMORTAL
+    assert copied < 1024, f"the child copied {copied} KiB under {python}"
+    assert results["mortal"][1] > 4 * 1024
