@@ -194,6 +194,11 @@ class BoardPage(PageView, can_focus=False):
     pick moves)."""
 
 
+class BoardLines(PageView, can_focus=False):
+    """A line or two that never scroll (the head, the hint), each cut to the width: a
+    new line draws only its own row again (a Static draws all of its text again)."""
+
+
 class FoxpawPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "foxpaw.tcss"
     #: from this size the whole board is shown at once (a 120x32 terminal: the play
@@ -265,7 +270,7 @@ are made one player at a time behind a handover screen and revealed together.
         self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="fp-head")
+        yield BoardLines(id="fp-head")
         with Horizontal(id="fp-middle"):
             with Horizontal(id="fp-board"):  # a roomy terminal: the whole board
                 for column in COLUMNS:
@@ -280,7 +285,7 @@ are made one player at a time behind a handover screen and revealed together.
                 yield FoxpawMoves(id="fp-choices", keys="foxpaw")
                 yield Static(id="fp-detail")
                 yield BoardPage(id="fp-side")  # a roomy terminal: the zoomed page beside the moves
-        yield Static(id="fp-hint")
+        yield BoardLines(id="fp-hint")
 
     def rows_wanted(self, width: int, height: int) -> int | None:
         """The rows the board needs; a taller terminal gives the rest to the log. At 80x24
@@ -539,7 +544,7 @@ are made one player at a time behind a handover screen and revealed together.
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
         legal_spaces = {a.space for a in offered if isinstance(a, (A.Place, A.PlaceObsidio))}
-        update_if_changed(self.query_one("#fp-head", Static), self._head(view), layout=False)  # (its height is fixed)
+        self.query_one("#fp-head", BoardLines).show(Text(), head=self._head(view))
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
         if roomy:
@@ -566,7 +571,7 @@ are made one player at a time behind a handover screen and revealed together.
                                   width=self._page_width())
             self.query_one("#fp-page", BoardPage).show(body, head=board)
         self._draw_right(view, action)
-        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view), layout=False)
+        self.query_one("#fp-hint", BoardLines).show(Text(), head=self._hint(view))
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
         if self.screen.focused in (None, self, moves):

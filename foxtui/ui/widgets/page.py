@@ -71,6 +71,10 @@ class PageView(KeepsScrollBar, ScrollView, can_focus=True):
             key = (paragraph.plain, tuple(paragraph.spans), str(paragraph.style), width, wrap)
             done = self._cache.get(key)
             if done is None:
+                if paragraph.style:  # (Text.render leaves the text's own style out)
+                    paragraph = paragraph.copy()
+                    paragraph.stylize_before(paragraph.style)
+                    paragraph.style = ""
                 if wrap:
                     done = [Strip(line.render(console), line.cell_len) for line in paragraph.wrap(console, width)]
                 else:
