@@ -413,7 +413,7 @@ def test_secret_duel_choices_go_seat_by_seat_behind_handovers_then_are_revealed_
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.seat_on_screen == 0)
         text = panel_text(app)
-        assert "in secret" in text and "Secret: nobody sees it until everyone has chosen." in text
+        assert "in secret" in text and "Secret until everyone has chosen." in text
         ada = offered(app)[-1]
         await choose(pilot, app, ada)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))

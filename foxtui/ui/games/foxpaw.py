@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.css.scalar import Unit
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.visual import visualize
 from textual.widgets import OptionList, Static
 
@@ -142,7 +143,33 @@ def keyed(word: str, key: str, style: str = "") -> Text:
 
 class FoxpawMoves(Moves[Action]):
     """The moves on offer. The list stays on screen while there are none (its coming and
-    going laid the screen out at every turn), its keys out of the key bar meanwhile."""
+    going laid the screen out at every turn), its keys out of the key bar meanwhile, and
+    its rows tell what the last step changed (:meth:`show_idle`)."""
+
+    _idle = Text()
+    _idle_lines: tuple[tuple, list[Strip]] | None = None  # (text and width, its lines)
+
+    def show_idle(self, text: Text) -> None:
+        """What the rows show while no move is offered (the list's room keeps its size)."""
+        if same_content(self._idle, text):
+            return
+        self._idle = text
+        if not self.options:
+            self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        if self.options or not self._idle.plain:
+            return super().render_line(y)
+        width = self.scrollable_content_region.width
+        key = (self._idle.plain, tuple(self._idle.spans), width)
+        if self._idle_lines is None or self._idle_lines[0] != key:
+            console = self.app.console
+            self._idle_lines = (key, [Strip(line.render(console), line.cell_len)
+                                      for line in self._idle.wrap(console, width)])
+        lines = self._idle_lines[1]
+        style = self.get_visual_style("option-list--option").rich_style
+        line = lines[y] if 0 <= y < len(lines) else Strip.blank(width)
+        return line.apply_style(style).crop_extend(0, width, style)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("select", "cursor_up", "cursor_down", "page_up", "page_down", "first", "last"):
@@ -165,6 +192,11 @@ class BoardPage(PageView, can_focus=False):
     """A page of the panel: drawn line by line at the size the stylesheet gives it, so
     that a step's new text never lays the screen out again ([ ] scroll it; the arrows
     pick moves)."""
+
+
+class BoardLines(PageView, can_focus=False):
+    """A line or two that never scroll (the head, the hint), each cut to the width: a
+    new line draws only its own row again (a Static draws all of its text again)."""
 
 
 class FoxpawPanel(GamePanel[View, Action]):
@@ -236,10 +268,9 @@ are made one player at a time behind a handover screen and revealed together.
         self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
         self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
         self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
-        self._moves_room: int | None = None  # the least room set on the moves' list (None: the stylesheet's)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="fp-head")
+        yield BoardLines(id="fp-head")
         with Horizontal(id="fp-middle"):
             with Horizontal(id="fp-board"):  # a roomy terminal: the whole board
                 for column in COLUMNS:
@@ -254,7 +285,7 @@ are made one player at a time behind a handover screen and revealed together.
                 yield FoxpawMoves(id="fp-choices", keys="foxpaw")
                 yield Static(id="fp-detail")
                 yield BoardPage(id="fp-side")  # a roomy terminal: the zoomed page beside the moves
-        yield Static(id="fp-hint")
+        yield BoardLines(id="fp-hint")
 
     def rows_wanted(self, width: int, height: int) -> int | None:
         """The rows the board needs; a taller terminal gives the rest to the log. At 80x24
@@ -513,7 +544,7 @@ are made one player at a time behind a handover screen and revealed together.
         if cursor < 0 and view.decision is not None and view.decision.space >= 0:
             cursor = view.decision.space
         legal_spaces = {a.space for a in offered if isinstance(a, (A.Place, A.PlaceObsidio))}
-        update_if_changed(self.query_one("#fp-head", Static), self._head(view), layout=False)  # (its height is fixed)
+        self.query_one("#fp-head", BoardLines).show(Text(), head=self._head(view))
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
         if roomy:
@@ -540,7 +571,7 @@ are made one player at a time behind a handover screen and revealed together.
                                   width=self._page_width())
             self.query_one("#fp-page", BoardPage).show(body, head=board)
         self._draw_right(view, action)
-        update_if_changed(self.query_one("#fp-hint", Static), self._hint(view), layout=False)
+        self.query_one("#fp-hint", BoardLines).show(Text(), head=self._hint(view))
         # the moves take the keys while there are any, the panel otherwise (focus moves
         # later, in order: the last redraw's wish is the one that stands)
         if self.screen.focused in (None, self, moves):
@@ -641,7 +672,7 @@ are made one player at a time behind a handover screen and revealed together.
         if offered:
             d = view.decision
             if d is not None and d.kind in ("student", "duel_secret", "bid"):
-                head.append("\nSecret: nobody sees it until everyone has chosen.", style="italic yellow")
+                head.append("\nSecret until everyone has chosen.", style="italic yellow")
             meeples = self._meeples()
             if meeples:
                 head.append("\nMeeple: ", style="not bold")
@@ -658,32 +689,53 @@ are made one player at a time behind a handover screen and revealed together.
             if view.decision is not None:
                 head.append("\n" + prompt(view, None), style="italic")
         self._update(self.query_one("#fp-prompt", Static), head)
+        moves = self.query_one(FoxpawMoves)
+        if moves.display == self.replay:  # a replay offers nothing: no list
+            moves.display = not self.replay
         info = Text()
+        idle = Text()
         if action is not None:
             for n, line in enumerate(detail(view, action, seat)):
                 if n:
                     info.append("\n")
                 info.append(line)
-        else:
+        elif self.roomy:
             info = self._changes_text()
-            if not self.roomy and not offered:
-                # 80x24: the houses' scores fill the room the moves leave (the list stays,
-                # empty: its coming and going laid out the screen at every turn)
-                if info.plain:
-                    info.append("\n")
-                info.append_text(scoreboard(view, seat))
-        moves = self.query_one(Moves)
-        if moves.display == self.replay:  # a replay offers nothing: no list
-            moves.display = not self.replay
-        # an empty list gives its least room to the scores (None: the stylesheet's)
-        room = 0 if not offered and not self.roomy else None
-        if room != self._moves_room:
-            self._moves_room = room
-            if room is None:
-                moves.styles.clear_rule("min_height")
-            else:
-                moves.styles.min_height = room
+        elif self.replay:  # 80x24: no list, the scores under what changed
+            info = self._changes_text()
+            if info.plain:
+                info.append("\n")
+            info.append_text(scoreboard(view, seat))
+        elif not offered:
+            # 80x24: what changed and the houses' scores, from the empty list's rows on
+            # into the description's (the list keeps its room: its coming and going, or
+            # its growing and shrinking, laid out the screen at every turn)
+            changes = self._changes_text()
+            idle, info = self._idle_split(moves, changes, scoreboard(view, seat))
+            if not idle.plain:  # more than their rooms hold: the scores' legend gives way first
+                idle, info = self._idle_split(moves, changes, scoreboard(view, seat, legend=False))
+        moves.show_idle(idle)
         self._update(self.query_one("#fp-detail", Static), info)
+
+    def _idle_split(self, moves: FoxpawMoves, changes: Text, scores: Text) -> tuple[Text, Text]:
+        """``changes`` over ``scores``, cut in two: the lines the empty list's rows hold,
+        and the rest for the description under it. All of it goes to the description
+        when the two together hold less (it grows, and nothing is cut)."""
+        text = changes.copy()
+        if text.plain:
+            text.append("\n")
+        text.append_text(scores)
+        detail = self.query_one("#fp-detail", Static)
+        least = detail.styles.min_height
+        room = int(least.value) if least is not None and least.unit == Unit.CELLS else 0
+        rows = moves.size.height + detail.size.height - room  # the list's, with the description at its least
+        width = moves.scrollable_content_region.width
+        if rows <= 0 or width <= 0:
+            return Text(), text
+        lines = text.wrap(self.app.console, width)
+        if len(lines) > rows + room:
+            return Text(), text
+        return Text("\n").join(lines[:rows]), Text("\n").join(lines[rows:])
 
     def _changes_text(self) -> Text:
         out = Text()

@@ -211,10 +211,11 @@ def houses_page(view: Any, seat: int | None) -> Text:
     return out
 
 
-def scoreboard(view: Any, seat: int | None, width: int = 33) -> Text:
+def scoreboard(view: Any, seat: int | None, width: int = 33, legend: bool = True) -> Text:
     """One short row per house, in turn order, for the side of the board. A name is
     never cut: the name column is as wide as the longest name that fits, and a longer
-    name has a line of its own above its numbers."""
+    name has a line of its own above its numbers. ``legend``: the line that says what
+    the columns are, under them."""
     numbers = 3 + 3 + 3 + 4 + 6  # VP, Stars, Energy, Reputation, " M/P/D"
     names = [view.names[w] if w >= 0 else "Obsidio" for w in view.order]
     room = max(6, width - 2 - numbers)
@@ -239,6 +240,7 @@ def scoreboard(view: Any, seat: int | None, width: int = 33) -> Text:
         out.append_text(name)
         out.append(f"{h.vp:>3}{h.total_stars:>3}{h.energy:>3}{h.reputation:>+4d} "
                    f"{h.mischief_cards}/{h.prophecies}/{h.darkness_cards}")
-    out.append("\n★ Stars · En Energy · Rep Reputation · M/P/D: Mischief, secret Prophecies and Darkness cards",
-               style="italic bright_black")
+    if legend:
+        out.append("\n★ Stars · En Energy · Rep Reputation · M/P/D: Mischief, secret Prophecies and Darkness cards",
+                   style="italic bright_black")
     return out

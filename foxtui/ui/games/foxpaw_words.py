@@ -382,7 +382,7 @@ def prompt(view: Any, seat: int | None) -> str:
             return f"The duel: waiting for {name} to choose in secret."
         if seat in view.duelists:
             if len(view.names) == 2:
-                return "You duel: choose a Darkness card in secret; you duel with its gesture."
+                return "You duel: pick a Darkness card in secret; its gesture is yours."
             return "You duel: choose your gesture in secret."
         return "The duel: bet on its outcome in secret."
     if k == "duel_mischief":

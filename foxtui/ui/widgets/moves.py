@@ -158,20 +158,47 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
         # no highlight while the lines change (a line removed would move it, and say so)
         self.highlighted = None
         kept = min(len(self.options), len(actions))
-        for index in range(kept):
-            option = self.options[index]
-            assert isinstance(option, Move)
-            option.action = actions[index]
-            if not same_content(option.prompt, prompts[index]):
-                self.replace_option_prompt_at_index(index, prompts[index])
-        for index in range(len(self.options) - 1, kept - 1, -1):
-            self.remove_option_at_index(index)
+        self._rewritten = set()
+        try:
+            for index in range(kept):
+                option = self.options[index]
+                assert isinstance(option, Move)
+                option.action = actions[index]
+                if not same_content(option.prompt, prompts[index]):
+                    self._rewritten.add(option)
+                    self.replace_option_prompt_at_index(index, prompts[index])
+            for index in range(len(self.options) - 1, kept - 1, -1):
+                self._rewritten.add(self.options[index])
+                self.remove_option_at_index(index)
+        finally:
+            rewritten, self._rewritten = self._rewritten, None
+            self._forget(rewritten)
         self.add_options([Move(prompt, a) for prompt, a in zip(prompts[kept:], actions[kept:])])
         target = self._index_of(action)
         if target is None and actions and (not had_moves or not follow):
             target = 0  # a new decision, or moves where there were none: the first entry
         self.highlighted = target  # (an OptionHighlighted for it, as a cursor move sends)
         return True
+
+    #: while :meth:`offer` rewrites lines: the options changed or removed so far
+    _rewritten: set[Option] | None = None
+
+    def _clear_caches(self) -> None:
+        # OptionList forgets every line it drew when one line changes; while ``offer``
+        # rewrites a few, only theirs are forgotten, once it is done (_forget): a line
+        # kept keeps its place, its index and so what it drew
+        if self._rewritten is None:
+            super()._clear_caches()
+
+    def _forget(self, options: set[Option]) -> None:
+        """Forget what the lines of ``options`` drew (they changed or went)."""
+        if not options:
+            return
+        cache = self._option_render_cache
+        for key in [key for key in cache.keys() if key[0] in options]:
+            cache.discard(key)
+        self._line_cache.clear()
+        self.refresh()
 
     # --- keys
 

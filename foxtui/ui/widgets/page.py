@@ -13,7 +13,7 @@ scrolls under them (Foxpaw's map of the board over the zoomed location).
 from __future__ import annotations
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -71,6 +71,10 @@ class PageView(KeepsScrollBar, ScrollView, can_focus=True):
             key = (paragraph.plain, tuple(paragraph.spans), str(paragraph.style), width, wrap)
             done = self._cache.get(key)
             if done is None:
+                if paragraph.style:  # (Text.render leaves the text's own style out)
+                    paragraph = paragraph.copy()
+                    paragraph.stylize_before(paragraph.style)
+                    paragraph.style = ""
                 if wrap:
                     done = [Strip(line.render(console), line.cell_len) for line in paragraph.wrap(console, width)]
                 else:
@@ -81,8 +85,22 @@ class PageView(KeepsScrollBar, ScrollView, can_focus=True):
             strips.extend(done)
         return strips
 
+    def _in_sight(self) -> list[Strip | None]:
+        """The lines drawn in the page's rows now (None: a blank row)."""
+        height = self.scrollable_content_region.height
+        scroll_y = self.scroll_offset.y
+        out: list[Strip | None] = []
+        for y in range(height):
+            pinned = y < self._head_lines
+            index = y if pinned else scroll_y + y - self._head_lines
+            strips = self._head_strips if pinned else self._strips
+            out.append(strips[index] if 0 <= index < len(strips) else None)
+        return out
+
     def _wrap(self) -> None:
         width = self.scrollable_content_region.width
+        same_width = width == self._wrapped_at
+        before = self._in_sight() if same_width else None
         self._wrapped_at = width
         strips: list[Strip] = []
         head: list[Strip] = []
@@ -95,9 +113,16 @@ class PageView(KeepsScrollBar, ScrollView, can_focus=True):
         self._strips, self._head_strips = strips, head
         self._head_lines = len(head)
         self._drawn.clear()
+        scroll_y = self.scroll_offset.y
         self.virtual_size = Size(width, len(head) + len(strips))
         self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
-        self.refresh()
+        if before is None or self.scroll_offset.y != scroll_y:
+            self.refresh()
+            return
+        # only the rows whose line changed are drawn again (a step changes a few)
+        for y, (old, new) in enumerate(zip(before, self._in_sight())):
+            if old is not new and old != new:
+                self.refresh(Region(0, y, width, 1))
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
