@@ -1,0 +1,148 @@
+"""A shared table's life with real OpenSSH clients in tmux terminals of 80×24 (issue 18):
+a real-time round that starts for everyone at once, a table cancelled or left before
+its game, My games and its replay, the new-table form's focus, and what a spectator
+is shown. Everything is done with keys, as a player would, and checked on the screen.
+
+The server, the keys and the terminals are test_ssh's.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from test_ssh import STEP_TIMEOUT, Server, Terminal, keys, login, steps_at, tmux  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.ssh  # (test_ssh's skip without ssh or tmux comes with its import)
+
+COUNT = re.compile(r"the round starts in (\d)")
+
+
+def status(term: Terminal, screen: str | None = None) -> str:
+    """The status line: the first line the screen draws."""
+    lines = [line for line in (screen if screen is not None else term.text()).splitlines() if line.strip()]
+    return lines[0] if lines else ""
+
+
+def changed(term: Terminal, before: str, timeout: float = 2.0) -> bool:
+    """Whether the screen changes from ``before`` within ``timeout`` (no failure if not)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if term.text() != before:
+            return True
+        time.sleep(0.03)
+    return False
+
+
+def realtime_table(tmux, server: Server, keys) -> tuple[Terminal, Terminal]:
+    """Ada sets up a real-time Master Fox table for two, Bo takes the other seat; both
+    at the table once its first round has counted down."""
+    ada = login(tmux, server, keys["ada"], "Ada")
+    ada.press("n")
+    ada.wait_for("New table", "Create")
+    ada.press(*["Tab"] * 8, "Enter")  # the mode, past the bot speed
+    ada.wait_until(lambda text: text.count("realtime") >= 2, "the list of modes")
+    ada.press("Down", "Enter")
+    ada.wait_until(lambda text: text.count("turns") == 1, "real time chosen")
+    ada.press("C-s")
+    ada.wait_for("waiting for 1")
+    bo = login(tmux, server, keys["bo"], "Bo")
+    bo.press("j")
+    for term in (ada, bo):
+        term.wait_for("g Grab")  # (the first round counts down too)
+    return ada, bo
+
+
+def loot_and_stop(term: Terminal, timeout: float = 30.0) -> str:
+    """Round 1 (loot only in the box): grab and stash three pawns, then call STOP. The
+    screen with the round's summary."""
+    deadline = time.monotonic() + timeout
+    while "is over" not in (screen := term.text()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{term.name} never called STOP; the screen shows:\n{screen}")
+        bar = term.keybar()
+        if "Yes" in bar:
+            term.press("y")
+        elif "STOP!" in bar:
+            term.press("x")
+        elif "Stash" in bar:
+            term.press("s")
+        elif "Grab" in bar:
+            term.press(*next_spot(screen), "g")  # (the one before is empty now)
+        changed(term, screen)
+    return screen
+
+
+def next_spot(screen: str) -> list[str]:
+    """The keys that move the cursor to the next spot of the box, row by row."""
+    spot = re.search(r"│ ([A-H])([1-5]) ·", screen)
+    if spot is None or spot.group(1) != "H":
+        return ["l"]
+    return ["j", *["h"] * 7]
+
+
+def counts(terms: list[Terminal], until, timeout: float = 15.0, shown=lambda term, n: None) -> dict[str, list[int]]:
+    """The countdown each terminal shows, in the order shown, until ``until()``;
+    ``shown(term, n)`` as soon as a terminal shows a number."""
+    seen: dict[str, list[int]] = {t.name: [] for t in terms}
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the count never ended: {seen}\n" + "\n".join(t.text() for t in terms))
+        for term in terms:
+            found = COUNT.search(status(term))
+            if found and (not seen[term.name] or seen[term.name][-1] != int(found.group(1))):
+                seen[term.name].append(int(found.group(1)))
+                shown(term, int(found.group(1)))
+    return seen
+
+
+def board(screen: str) -> str:
+    """The part of a Master Fox screen a move changes: the box, the hand and the sack."""
+    lines = screen.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.lstrip().startswith("A     B"))
+    return "\n".join(line.split("│")[0] for line in lines[start : start + 10])
+
+
+# --- 1. a real-time round starts for everyone at once
+
+
+def test_a_held_round_lets_nobody_act_until_both_read_the_summary_then_counts_3_2_1_on_both(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada, bo = realtime_table(tmux, server, keys)
+        loot_and_stop(ada)
+        for term in (ada, bo):
+            summary = term.wait_for("Round 1 is over: Ada called STOP!", "⏎ Continue")
+            assert "Ada, Bo still reading" in status(term, summary)
+        # Bo reads it first: the round waits for Ada, and Bo has nothing to do
+        bo.press("Enter")
+        held = bo.wait_until(lambda s: "is over" not in s and "Ada still reading" in status(bo, s), "the held round")
+        assert "Touch" not in bo.keybar() and "Grab" not in bo.keybar()
+        ada.wait_until(lambda s: "Ada still reading" in status(ada, s), "Bo's reading told to Ada")
+        assert "Round 1 is over" in ada.text()  # her summary stays until she reads it
+        steps = steps_at(server)
+        bo.press("t", "g", "l", "t", "g", "Enter")
+        time.sleep(1.0)  # (nothing is to happen: a while in which it could)
+        screen = bo.text()
+        assert board(screen) == board(held) and "Hand: empty" in screen and "You grabbed" not in screen
+        assert "Ada still reading" in status(bo, screen) and steps_at(server) == steps
+        # Ada reads hers: the same 3, 2, 1 on both screens, and keys in it change nothing
+        ada.press("Enter")
+
+        def press(term: Terminal, n: int) -> None:
+            if term is bo:  # as soon as each number shows (a second before the next)
+                bo.press("t", "g")
+
+        seen = counts([ada, bo], lambda: all("g Grab" in t.keybar() for t in (ada, bo)), shown=press)
+        assert seen == {"Ada": [3, 2, 1], "Bo": [3, 2, 1]}
+        time.sleep(1.0)  # (a key held back through the count would act now)
+        screen = bo.text()
+        assert board(screen) == board(held) and "You grabbed" not in screen and steps_at(server) == steps
+        # the round is open: the same keys act now
+        bo.press("g")
+        bo.wait_for("You grabbed at")
+        assert steps_at(server) == steps + 1
+    finally:
+        server.stop()
