@@ -146,3 +146,73 @@ def test_a_held_round_lets_nobody_act_until_both_read_the_summary_then_counts_3_
         assert steps_at(server) == steps + 1
     finally:
         server.stop()
+
+
+# --- 2. a table cancelled, a seat left, before the game
+
+
+def lobby_note(screen: str) -> str:
+    """The sentence under the lobby's title (the player's own tables)."""
+    lines = [line for line in screen.splitlines() if line.strip()]
+    return " ".join(lines[1].split()) if len(lines) > 1 else ""
+
+
+def lobby_rows(screen: str) -> str:
+    """The lobby's list of tables (seats and status), without the header and the notes."""
+    lines = screen.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.lstrip().startswith("#    Game"))
+    rows = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        rows.append(line.rstrip())
+    return "\n".join(rows)
+
+
+def test_over_ssh_a_player_leaves_a_seat_and_the_creator_cancels_the_table_and_both_lobbies_say_so(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        ada.press("n")
+        ada.wait_for("New table", "Create")
+        ada.press("Tab", "Enter", "Down", "Enter")  # three players: Ada and two free seats
+        ada.wait_for("Seat 3")
+        ada.press("C-s")
+        ada.wait_for("waiting for 2")
+        bo = login(tmux, server, keys["bo"], "Bo")
+        bo.press("j")
+        bo.wait_for("You sit at table 1 (Master Fox), waiting for 1 more player; x leaves it.")
+        assert lobby_rows(bo.text()).split() == ["1", "Master", "Fox", "Ada", "waiting", "for", "1", "Bo", "(you)", "free"]
+        ada.wait_until(lambda s: "Bo" in lobby_rows(s) and "waiting for 1" in s, "Bo at her table")
+        # Bo leaves his seat: free again, on both screens, and Bo sits nowhere
+        bo.press("x")
+        bo.wait_for("Leave your seat at table 1 (Master Fox)?")
+        bo.press("y")
+        screen = bo.wait_for("You left your seat at table 1.")
+        bo.wait_until(lambda s: "waiting for 2" in lobby_rows(s), "his seat free")
+        screen = bo.text()
+        assert lobby_note(screen) == "j joins a free seat, w watches a game, n sets up a new table."
+        assert lobby_rows(screen).split() == ["1", "Master", "Fox", "Ada", "waiting", "for", "2", "free", "free"]
+        ada.wait_until(lambda s: "waiting for 2" in lobby_rows(s), "Bo's seat free")
+        assert "Bo" not in lobby_rows(ada.text())
+        assert lobby_note(ada.text()) == "You sit at table 1 (Master Fox), waiting for 2 more players; x cancels it."
+        # he sits down again; Ada cancels the table: it leaves both lobbies, Bo is told
+        bo.press("j")
+        bo.wait_for("x leaves it.")
+        ada.wait_until(lambda s: "waiting for 1" in lobby_rows(s), "Bo back at her table")
+        ada.press("x")
+        ada.wait_for("Cancel table 1 (Master Fox)?")
+        ada.press("y")
+        ada.wait_for("Table 1 is cancelled.")
+        bo.wait_for("Ada cancelled table 1.")
+        for term in (ada, bo):
+            screen = term.wait_until(lambda s: not lobby_rows(s), "an empty lobby")
+            assert lobby_note(screen) == "No tables yet: press n to set one up."
+        # nobody can sit at it any more: it is gone for good
+        bo.press("j")
+        bo.wait_for("There is no table to choose yet.")
+        log = server.log.read_text()
+        assert "Bo gave up seat 2 at table 1 before its game began" in log
+        assert "Ada cancelled table 1 before its game began" in log
+    finally:
+        server.stop()
