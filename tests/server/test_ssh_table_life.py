@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 from test_ssh import STEP_TIMEOUT, Server, Terminal, keys, login, steps_at, tmux  # noqa: F401 (fixtures)
@@ -214,5 +215,90 @@ def test_over_ssh_a_player_leaves_a_seat_and_the_creator_cancels_the_table_and_b
         log = server.log.read_text()
         assert "Bo gave up seat 2 at table 1 before its game began" in log
         assert "Ada cancelled table 1 before its game began" in log
+    finally:
+        server.stop()
+
+
+# --- 3. My games: every game of the key, with its replay
+
+
+def finished_game_long_ago(server: Server, key: Path, name: str) -> str:
+    """Before the server starts: a game of Master Fox the player with ``key`` played to
+    the end against a bot two hours ago (a finished game leaves the lobby after one).
+    Played through the protocol in this process, on the server's database; its result."""
+    import asyncssh
+    from server_helpers import ProtoClient, run
+    from test_table_place import play_to_the_end
+
+    from foxtui.server import protocol as p
+    from foxtui.server.hub import Hub
+    from foxtui.server.store import Store
+
+    fingerprint = asyncssh.read_public_key(f"{key}.pub").get_fingerprint("sha256")  # (the server's name for it)
+    server.data.mkdir(parents=True, exist_ok=True)
+
+    async def main() -> str:
+        hub = Hub(Store(server.data / "server.sqlite3"), bot_delay=0, realtime_bot_delay=0.01, seed=lambda: 5,
+                  clock=lambda: time.time() - 2 * 3600)  # fmt: skip
+        hub.load()
+        player = await ProtoClient.connect(hub, fingerprint, name)
+        player.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await player.expect(p.Update)
+        await play_to_the_end(hub, 1, [player])
+        result = hub.tables[1].result
+        await player.close()
+        hub.close()
+        return result
+
+    return run(main())
+
+
+def test_over_ssh_my_games_lists_a_finished_and_an_unfinished_game_and_opens_the_replay(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"])
+    result = finished_game_long_ago(server, keys["ada"], "Ada")
+    winner = result.removesuffix(" won")
+    assert result.endswith(" won")
+    server.start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada", first=False)
+        screen = ada.wait_for("No tables yet")  # the finished game is no longer in the lobby
+        # a game in play: Ada and a bot; she touches a spot, then goes back to the lobby
+        ada.press("n")
+        ada.wait_for("New table", "Create")
+        ada.press("Tab", "Tab", "Tab", "Enter")  # Seat 2's list
+        ada.wait_for("Bot: sensible")
+        ada.press("Down", "Enter")  # the first bot
+        ada.wait_until(lambda s: "Another player" not in s, "a bot at seat 2")
+        ada.press("C-s")
+        ada.wait_for("Ada's view", "t Touch")
+        ada.press("t")
+        ada.wait_for("You touched A1")
+        ada.press("q")
+        ada.wait_for("You have a seat at table 2 (Master Fox): press j on it to rejoin.")
+        # My games: both, newest first, the finished one with its winner
+        ada.press("g")
+        screen = ada.wait_for("My games", "2 games;")
+        rows = lobby_rows(screen)
+        assert rows.index("2    Master Fox") < rows.index("1    Master Fox")
+        assert "round 1" in rows and "finished" in rows and f"{winner} won" in rows
+        ada.press("Enter")  # the game in play: her seat again, with what she felt
+        ada.wait_for("Ada's view", "You touched A1")
+        ada.press("q")
+        ada.wait_for("press j on it to rejoin")
+        ada.press("g")
+        ada.wait_for("2 games;")
+        ada.press("Down", "Enter")  # the finished one: its results, then the replay
+        ada.wait_for("Master Fox — results", f"{winner} wins!", "r Replay")
+        ada.press("r")
+        first = ada.wait_for("Master Fox replay · Step 0 / ")
+        last = int(re.search(r"Step 0 / (\d+)", first).group(1))
+        assert last > 20
+        ada.press("Right")
+        ada.wait_for("Step 1 / ", "Ada touched")
+        ada.press("Right", "Right", "Left")
+        ada.wait_for("Step 2 / ")
+        ada.press("End")
+        end = ada.wait_for(f"Step {last} / {last}")
+        assert "the game is over" in end and "Next" not in ada.keybar()
     finally:
         server.stop()
