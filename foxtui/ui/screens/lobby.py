@@ -566,11 +566,19 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self._show_seats()
         elif event.select.id == "game" and event.value != self.game.id:
             self.game = _games()[event.value]
+            # Keys typed after the pick (over SSH they come with it) wait until Players
+            # has the focus: else the next one goes to Game, rebuilt, and is lost there.
+            self.app.hold_keys()
             await self.recompose()  # seats and options are the new game's
             self._show_seats()
+
+            def next_field() -> None:
+                self.set_focus(self.query_one("#players"))  # (now: the keys go to it next)
+                self.app.release_keys()
+
             # the next field, once the new fields are in place (Textual gives a recomposed
             # screen's focus back to the widget of the old one's id: Game)
-            self.call_after_refresh(lambda: self.query_one("#players").focus())
+            self.call_after_refresh(next_field)
             return
         elif (event.select.id or "").startswith("seat-") and event.select.value == "you":  # (now, not when told)
             # one "You": taking a seat gives up the one held before
