@@ -302,3 +302,67 @@ def test_over_ssh_my_games_lists_a_finished_and_an_unfinished_game_and_opens_the
         assert "the game is over" in end and "Next" not in ada.keybar()
     finally:
         server.stop()
+
+
+# --- 4. the new-table form keeps the focus, and the last table
+
+
+def field(screen: str, label: str) -> str:
+    """What a field of the new-table form shows."""
+    found = re.search(rf"^ {re.escape(label)} {{2,}}(.*?) +[▼▲]", screen, re.MULTILINE)
+    assert found, f"no field {label} on:\n{screen}"
+    return found.group(1)
+
+
+def open_list(screen: str) -> str | None:
+    """The field whose list of choices is open (its arrow points up), or None."""
+    found = re.search(r"^ (\S.*?) {2,}.*▲ *$", screen, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+def choose(term: Terminal, label: str, *keys: str) -> str:
+    """Enter opens the focused field's list (it must be ``label``'s), ``keys`` pick, Enter
+    chooses; the screen once the list is closed."""
+    term.press("Enter")
+    screen = term.wait_until(lambda s: open_list(s) is not None, f"a list open ({label}'s)")
+    assert open_list(screen) == label, f"the focus is on {open_list(screen)}, not {label}:\n{screen}"
+    term.press(*keys, "Enter")
+    return term.wait_until(lambda s: open_list(s) is None, "the list closed")
+
+
+def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts_from_the_last_table(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada = login(tmux, server, keys["ada"], "Ada")
+        ada.press("n")
+        ada.wait_for("New table", "Create")
+        screen = choose(ada, "Game", "Down")  # Fox Matters: a new set of fields
+        screen = ada.wait_for("The Nightmare")
+        assert field(screen, "Game") == "Fox Matters"
+        # after each choice the next field has the focus (never Game again)
+        screen = choose(ada, "Players", "Down", "Down")
+        assert field(screen, "Players") == "3"
+        ada.press("Tab")  # Seat 1 keeps "You": on to Seat 2
+        screen = choose(ada, "Seat 2", "Down")  # (from Another player)
+        assert field(screen, "Seat 2") == "Bot: cooperative"
+        ada.press("Tab")  # Seat 3 keeps "Another player"
+        screen = choose(ada, "Move limit", "Down", "Down")
+        assert field(screen, "Move limit") == "30 s" and field(screen, "Game") == "Fox Matters"
+        ada.press("C-s")
+        screen = ada.wait_for("waiting for 1")
+        assert "Fox Matters" in lobby_rows(screen) and "Bot 2 (cooperative)" in lobby_rows(screen)
+        # the form starts from the last table
+        ada.press("n")
+        screen = ada.wait_for("New table", "The Nightmare")
+        assert [field(screen, label) for label in ("Game", "Players", "Seat 1", "Seat 2", "Seat 3", "Move limit")] == [
+            "Fox Matters", "3", "You", "Bot: cooperative", "Another player", "30 s"
+        ]  # fmt: skip
+        # keys typed in one go, as they arrive over SSH: a game, then the player count
+        ada.press("Enter", "Up", "Enter", "Enter", "Down", "Down", "Enter")
+        screen = ada.wait_until(lambda s: "Eggs that end the game" in s and field(s, "Players") == "4", "4 players")
+        assert field(screen, "Game") == "Master Fox" and open_list(screen) is None
+        time.sleep(0.5)  # (a key that went astray would open a list or change a field)
+        screen = ada.text()
+        assert (field(screen, "Game"), field(screen, "Players"), open_list(screen)) == ("Master Fox", "4", None)
+    finally:
+        server.stop()
