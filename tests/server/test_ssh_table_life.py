@@ -366,3 +366,38 @@ def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts
         assert (field(screen, "Game"), field(screen, "Players"), open_list(screen)) == ("Master Fox", "4", None)
     finally:
         server.stop()
+
+
+# --- 5. a spectator is shown the reveals the players are shown
+
+
+def boxed(screen: str) -> list[str]:
+    """The lines of the box drawn over the table (a round's summary)."""
+    lines = screen.splitlines()
+    top = next(n for n, line in enumerate(lines) if "█▀▀" in line)
+    bottom = next(n for n, line in enumerate(lines) if "█▄▄" in line)
+    return [line.rstrip() for line in lines[top : bottom + 1]]
+
+
+def test_over_ssh_a_spectator_reads_the_round_summary_with_the_opened_sacks_the_players_read(tmp_path, keys, tmux):
+    server = Server(tmp_path, keys["authorized"]).start()
+    try:
+        ada, bo = realtime_table(tmux, server, keys)
+        cy = login(tmux, server, keys["cy"], "Cy")
+        cy.press("w")
+        watching = cy.wait_for("Public view")
+        assert "Hand: —" in watching and "Sack " not in watching  # nobody's secrets while they loot
+        ada.wait_for("Cy watching")
+        loot_and_stop(ada)
+        summaries = {term.name: term.wait_for("Round 1 is over: Ada called STOP!") for term in (ada, bo, cy)}
+        sacks = [line for line in boxed(summaries["Ada"]) if "Sack:" in line]
+        assert len(sacks) == 2 and "Sack: empty" in sacks[1] and "Sack: empty" not in sacks[0]  # Ada's 3, Bo's none
+        assert boxed(summaries["Cy"]) == boxed(summaries["Ada"]) == boxed(summaries["Bo"])
+        assert "⏎ Continue" in cy.keybar()
+        # the spectator's reading holds nobody back: the round waits for the players
+        cy.press("Enter")
+        screen = cy.wait_until(lambda s: "is over" not in s, "the summary read")
+        assert "Public view" in screen and "Ada, Bo still reading" in status(cy, screen)
+        assert "Round 1 is over" in ada.text() and "Round 1 is over" in bo.text()
+    finally:
+        server.stop()
