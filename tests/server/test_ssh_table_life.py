@@ -176,7 +176,8 @@ def test_over_ssh_a_player_leaves_a_seat_and_the_creator_cancels_the_table_and_b
         ada = login(tmux, server, keys["ada"], "Ada")
         ada.press("n")
         ada.wait_for("New table", "Create")
-        ada.press("Tab", "Enter", "Down", "Enter")  # three players: Ada and two free seats
+        ada.press("Tab")
+        choose(ada, "Players", "Down")  # three players: Ada and two free seats
         ada.wait_for("Seat 3")
         ada.press("C-s")
         ada.wait_for("waiting for 2")
