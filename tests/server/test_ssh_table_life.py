@@ -395,7 +395,8 @@ def test_over_ssh_a_spectator_reads_the_round_summary_with_the_opened_sacks_the_
         assert "Hand: —" in watching and "Sack " not in watching  # nobody's secrets while they loot
         ada.wait_for("Cy watching")
         loot_and_stop(ada)
-        summaries = {term.name: term.wait_for("Round 1 is over: Ada called STOP!") for term in (ada, bo, cy)}
+        # (the whole box drawn: a frame may be caught half written)
+        summaries = {term.name: term.wait_for("Round 1 is over: Ada called STOP!", "█▄▄", "⏎ Continue") for term in (ada, bo, cy)}
         sacks = [line for line in boxed(summaries["Ada"]) if "Sack:" in line]
         assert len(sacks) == 2 and "Sack: empty" in sacks[1] and "Sack: empty" not in sacks[0]  # Ada's 3, Bo's none
         assert boxed(summaries["Cy"]) == boxed(summaries["Ada"]) == boxed(summaries["Bo"])
