@@ -26,6 +26,18 @@ def status(term: Terminal, screen: str | None = None) -> str:
     return lines[0] if lines else ""
 
 
+def settled(term: Terminal, timeout: float = STEP_TIMEOUT) -> str:
+    """The screen once two captures 0.1 s apart agree (not a frame caught half written)."""
+    deadline = time.monotonic() + timeout
+    before = term.text()
+    while True:
+        time.sleep(0.1)
+        now = term.text()
+        if now == before or time.monotonic() > deadline:
+            return now
+        before = now
+
+
 def changed(term: Terminal, before: str, timeout: float = 2.0) -> bool:
     """Whether the screen changes from ``before`` within ``timeout`` (no failure if not)."""
     deadline = time.monotonic() + timeout
@@ -119,7 +131,8 @@ def test_a_held_round_lets_nobody_act_until_both_read_the_summary_then_counts_3_
             assert "Ada, Bo still reading" in status(term, summary)
         # Bo reads it first: the round waits for Ada, and Bo has nothing to do
         bo.press("Enter")
-        held = bo.wait_until(lambda s: "is over" not in s and "Ada still reading" in status(bo, s), "the held round")
+        bo.wait_until(lambda s: "is over" not in s and "Ada still reading" in status(bo, s), "the held round")
+        held = settled(bo)
         assert "Touch" not in bo.keybar() and "Grab" not in bo.keybar()
         ada.wait_until(lambda s: "Ada still reading" in status(ada, s), "Bo's reading told to Ada")
         assert "Round 1 is over" in ada.text()  # her summary stays until she reads it
@@ -328,7 +341,8 @@ def choose(term: Terminal, label: str, *keys: str) -> str:
     screen = term.wait_until(lambda s: open_list(s) is not None, f"a list open ({label}'s)")
     assert open_list(screen) == label, f"the focus is on {open_list(screen)}, not {label}:\n{screen}"
     term.press(*keys, "Enter")
-    return term.wait_until(lambda s: open_list(s) is None, "the list closed")
+    term.wait_until(lambda s: open_list(s) is None, "the list closed")
+    return settled(term)
 
 
 def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts_from_the_last_table(tmp_path, keys, tmux):
@@ -368,7 +382,8 @@ def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts
         screen = ada.wait_until(lambda s: "Eggs that end the game" in s and open_list(s) is not None, "a list open")
         assert open_list(screen) == "Players" and field(screen, "Game") == "Master Fox"
         ada.press("Down", "Down", "Enter")
-        screen = ada.wait_until(lambda s: open_list(s) is None, "the list closed")
+        ada.wait_until(lambda s: open_list(s) is None, "the list closed")
+        screen = settled(ada)
         assert (field(screen, "Game"), field(screen, "Players")) == ("Master Fox", "4")
     finally:
         server.stop()
