@@ -31,3 +31,28 @@ def test_a_burst_of_touches_at_a_shared_table_makes_every_touch(tmp_path):
             await wait_until(pilot, lambda: app.table.step_count == 4, "the screen up to date")
 
     run(main())
+
+
+def test_keys_that_come_with_a_game_picked_on_the_table_form_go_to_the_next_field(tmp_path):
+    # the pick rebuilds the form: a key that came with it (Enter, to open Players'
+    # list) went to Game, rebuilt under it, and was lost; the next ones acted one field off
+    async def form(keys: list[str]) -> tuple[str, int, str | None]:
+        hub = make_hub(tmp_path)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.lobby.name_ == "Ada", "the lobby")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "CreateTableScreen", "the form")
+            burst(app, keys)
+            form = app.screen
+            await wait_until(pilot, lambda: form.game.id == "fox-matters", "Fox Matters picked")
+            for _ in range(20):
+                await pilot.pause(0.02)
+            open_list = next((s.id for s in form.query("Select") if s.expanded), None)
+            return form.game.id, form.query_one("#players").value, open_list
+
+    pick = ["enter", "down", "enter"]  # Game's list, the next game, chosen
+    assert run(form(pick + ["enter", "down", "down", "enter"])) == ("fox-matters", 3, None)  # before: 2
+    assert run(form(pick + ["enter"])) == ("fox-matters", 1, "players")  # before: no list open

@@ -479,6 +479,7 @@ class CreateTableScreen(Screen[TableRequest | None]):
         games = _games()
         self.last = last if last is not None and last.game in games else None
         self.game = games[self.last.game] if self.last is not None else next(iter(games.values()))
+        self._rebuilding = False  # keys wait while the form is rebuilt for another game
 
     def compose(self) -> ComposeResult:
         yield Static("New table", classes="screen-title")
@@ -518,6 +519,19 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self._fill(self.last)
         self._show_seats()
         self.query_one("#game").focus()
+        self._watch_game()
+
+    def _watch_game(self) -> None:
+        self.watch(self.query_one("#game", Select), "value", self._game_picked, init=False)
+
+    def _game_picked(self, value: Any) -> None:
+        """Another game is picked: keys typed after it (over SSH they come with it) wait
+        until the form is rebuilt for it and Players has the focus; else the next one
+        goes to Game, rebuilt under it, and is lost. Now, as the value changes: the
+        Changed message comes later, when the next key may have gone already."""
+        if value != self.game.id and not self._rebuilding:
+            self._rebuilding = True
+            self.app.hold_keys()
 
     def _fill(self, last: TableRequest) -> None:
         """The last table's choices (those this game still offers)."""
@@ -552,9 +566,17 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self.game = _games()[event.value]
             await self.recompose()  # seats and options are the new game's
             self._show_seats()
+            self._watch_game()
+
+            def next_field() -> None:
+                self.set_focus(self.query_one("#players"))  # (now: the keys go to it next)
+                if self._rebuilding:
+                    self._rebuilding = False
+                    self.app.release_keys()
+
             # the next field, once the new fields are in place (Textual gives a recomposed
             # screen's focus back to the widget of the old one's id: Game)
-            self.call_after_refresh(lambda: self.query_one("#players").focus())
+            self.call_after_refresh(next_field)
             return
         elif (event.select.id or "").startswith("seat-") and event.select.value == "you":  # (now, not when told)
             # one "You": taking a seat gives up the one held before
