@@ -286,16 +286,11 @@ class _LinkLog(logging.Handler):
 
 def _decode_leniently() -> None:
     """Input the terminal sends that is not UTF-8 (a pasted Latin-1 "café", a stray
-    0xFF) is read as U+FFFD instead of ending Textual's key reader."""
-    import codecs
-    import functools
+    0xFF) is read as U+FFFD instead of ending Textual's key reader (and Escape before
+    Enter stays two keys: ``terminal.read_keys_as_typed``)."""
+    from foxtui.ui.terminal import read_keys_as_typed
 
-    from textual.drivers import linux_driver
-
-    def lenient(encoding: str) -> Any:
-        return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
-
-    linux_driver.getincrementaldecoder = lenient  # type: ignore[attr-defined]
+    read_keys_as_typed()
 
 
 def run_client(fd: int) -> int:

@@ -11,6 +11,9 @@ connection dropped, the terminal window or tmux pane closed, the pty deleted):
 - writes to a terminal that has gone are dropped: Textual's writer thread would die on
   the first error and the next frames would wait forever for room in its queue.
 
+And the keys are read as they were typed (:func:`read_keys_as_typed`): bytes that are
+not UTF-8 are read as U+FFFD, and Escape pressed right before Enter is two keys.
+
 The app saves and exits on :class:`TerminalLost` (see ``FoxApp.on_terminal_lost``).
 Used only where Textual would use its Linux driver (not headless, not on Windows).
 """
@@ -86,8 +89,49 @@ class _Output:
         return not self.dead and self._file.isatty()
 
 
+#: Escape and Enter in one read: keys typed fast arrive so (over SSH they come bunched)
+ESCAPE_ENTER = "\x1b\r"
+#: the Escape key as the kitty keyboard protocol spells it, which Textual's reader knows
+ESCAPE_SPELLED = "\x1b[27u"
+
+
+class _KeyText:
+    """The decoder Textual's key reader uses, lenient, with Escape and Enter kept apart.
+
+    Textual reads ESC followed by a key within its escape delay as that key with Alt,
+    and Alt+Enter as a plain Enter: the Escape was lost. A player who closed the chat
+    with Escape and at once pressed Enter on the round summary below had the chat
+    closed by the Enter, and the summary waited for an Enter they had pressed. foxtui
+    binds no Alt key, so the pair is told as the two keys it was typed as."""
+
+    def __init__(self, encoding: str) -> None:
+        import codecs
+
+        from textual import constants
+
+        self._decode = codecs.getincrementaldecoder(encoding)(errors="replace").decode
+        self._split = not constants.DISABLE_KITTY_KEY  # (else the reader would not know the spelling)
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        text = self._decode(data, final)
+        if self._split and ESCAPE_ENTER in text:
+            text = text.replace(ESCAPE_ENTER, ESCAPE_SPELLED + "\r")
+        return text
+
+
+def read_keys_as_typed() -> None:
+    """Have Textual's Linux key reader decode with :class:`_KeyText`: input that is not
+    UTF-8 (a pasted Latin-1 "café", a stray 0xFF) is read as U+FFFD instead of ending
+    the reader, and Escape before Enter stays two keys. (The reader takes its decoder
+    from its module's ``getincrementaldecoder``: tests/terminal pin that it is used.)"""
+    from textual.drivers import linux_driver
+
+    linux_driver.getincrementaldecoder = lambda encoding: lambda: _KeyText(encoding)  # type: ignore[attr-defined]
+
+
 class FoxDriver(LinuxDriver):
     def __init__(self, app: Any, **kwargs: Any) -> None:
+        read_keys_as_typed()
         self._lost_told = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: threading.Thread | None = None
