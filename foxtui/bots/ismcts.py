@@ -62,7 +62,8 @@ class Expertise(NamedTuple):
     evaluate: Evaluate
     #: simulations per decision (tuned by bench/expert_strength.py)
     budget: int = 200
-    #: steps a simulation plays after the candidate before it is evaluated
+    #: steps of the other seats a simulation plays after the candidate before it is
+    #: evaluated (the seat's own steps in between are not counted: see simulate)
     horizon: int = 40
     #: the move the search starts from and keeps unless another is clearly better
     #: (the sensible bot's, from the View alone); None: no favourite
@@ -229,8 +230,14 @@ def _choose(visits: list[int], total: list[float], squares: list[float], favouri
     return best if margin > proof * math.sqrt(var) + 1e-9 else favourite
 
 
+#: a simulation plays at most this many times ``horizon`` steps in all (a long run of
+#: the seat's own steps, which the horizon does not count, still ends)
+OWN_STEPS_CAP = 4
+
+
 def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise: Expertise) -> float | None:
-    """Play ``action`` in a sample, then ``horizon`` steps of rollout, and evaluate.
+    """Play ``action`` in a sample, then rollout until the other seats have taken
+    ``horizon`` steps, and evaluate.
     None when the action cannot be played in this sample (a seat's legal actions
     follow from its View, so it always should)."""
     try:
@@ -238,18 +245,26 @@ def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise
     except IllegalAction:
         return None
     rollout = expertise.rollout
-    for _ in range(expertise.horizon):
-        if game.outcome(state) is not None:
+    # The horizon counts what the others do (their steps and the clock's), not the
+    # seat's own steps: otherwise a move that only spends steps pushes the others'
+    # next moves out of sight and looks better for it. The Fox Experiment's expert
+    # took a pair back and made it again, without end, to put off its rival's turn.
+    others = 0
+    for _ in range(OWN_STEPS_CAP * expertise.horizon):
+        if others >= expertise.horizon or game.outcome(state) is not None:
             break
         to_act = game.to_act(state)
         if not to_act:
             break
         actor = min(to_act)  # as a session does: the first seat whose decision is pending
+        if actor != seat:
+            others += 1
         legal = game.legal_actions(state, actor)
         if not legal:
             clock = game.clock(state)
             if clock is None:
                 break
+            others += actor == seat  # the clock's step is nobody's own
             state = game.apply(state, actor, clock.step)
             continue
         state = game.apply(state, actor, rollout(state, actor, legal, rng))

@@ -105,3 +105,51 @@ def test_moves_counted_as_the_same_do_the_same_in_other_samples(game_id: str, pl
                 )
     if game_id == "master-fox":
         assert merged  # the property was really exercised
+
+
+class Race(msgspec.Struct, frozen=True):
+    seat: int = 0  # whose step it is
+    score: int = 0  # seat 0's: every step of seat 1 takes one away
+
+
+class RaceGame:
+    """Seat 0 may "wait" (a step of its own that changes nothing) or "pass" to seat 1,
+    whose every step costs seat 0 a point. Waiting only puts seat 1's step off: a
+    search whose horizon counted seat 0's own steps saw one step of seat 1 fewer after
+    "wait", and chose it (the Fox Experiment's expert took back and re-made a pair,
+    over and over)."""
+
+    def to_act(self, state: Race) -> frozenset[int]:
+        return frozenset({state.seat})
+
+    def legal_actions(self, state: Race, seat: int) -> list[str]:
+        return ["pass", "wait"] if seat == 0 else ["move"]
+
+    def apply(self, state: Race, seat: int, action: str) -> Race:
+        if action == "wait":
+            return state
+        if action == "pass":
+            return Race(1, state.score)
+        return Race(0, state.score - 1)
+
+    def outcome(self, state: Race) -> None:
+        return None
+
+    def clock(self, state: Race) -> None:
+        return None
+
+    def determinize(self, state: Race, seat: int, seed: int) -> Race:
+        return state
+
+
+def test_steps_of_the_seats_own_do_not_put_the_others_out_of_sight() -> None:
+    game = RaceGame()
+    expertise = Expertise(
+        rollout=lambda s, seat, legal, rng: legal[0],  # seat 0 passes, seat 1 moves
+        evaluate=lambda s, seat: 0.5 + s.score / 100,
+        budget=40,
+        horizon=3,
+        prior=lambda view, legal, rng: legal[0],
+    )
+    choice = search(None, ["pass", "wait"], Rng(1), Sampler(game, 0, Race()), expertise)  # type: ignore[arg-type]
+    assert choice == "pass"

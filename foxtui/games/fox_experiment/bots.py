@@ -329,7 +329,7 @@ def _research(view: Any, legal: Sequence[Any]) -> Any:
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 120, 6
+BUDGET, HORIZON = 120, 3
 
 
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement

@@ -612,7 +612,7 @@ __all__ = ["cooperative_bot", "explain", "fear_outlook", "plan_action", "suggest
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 80, 8
+BUDGET, HORIZON = 80, 4
 
 
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement

@@ -772,7 +772,7 @@ _CHOOSERS = {
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 150, 20
+BUDGET, HORIZON = 150, 10
 
 
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement

@@ -141,7 +141,7 @@ def _steal(view: Any, legal: Sequence[Any]) -> Any:
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 300, 40
+BUDGET, HORIZON = 300, 20
 
 
 def _evaluate(state: Any, seat: int) -> float:
