@@ -232,6 +232,13 @@ def change_text(view: Any, seat: int | None, change: E.Change) -> str:
     return text + (" (a track stops at its end)" if cut else "") + "."
 
 
+def _short_words(short: tuple[int, int]) -> str:
+    """"You pay 1 Coin for 1 Goods (−1 Reputation)": what a house short of Herbs or Goods pays."""
+    herbs, goods = short
+    instead = " and ".join(p for p in (plural(herbs, "Herb") if herbs else "", f"{goods} Goods" if goods else "") if p)
+    return f"You pay {plural(herbs + goods, 'Coin')} for {instead} (−1 Reputation)"
+
+
 def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     """What the space does, as a few short sentences (costs first), told to ``seat``: with
     its house's abilities, beasts and the supervising Teacher (``effects``, as the rules
@@ -241,11 +248,19 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     h = _house(view, seat)
     out: list[str] = []
     k = sp.kind
+    # a house short of the Herbs or Goods pays Coins for them (-1 Reputation): say so here,
+    # for a Morning space with one way to use it is used as soon as it is placed on
+    short = E.by_coin(h, sp.cost) if hasattr(h, "goods") else (0, 0)
     if k == "information":
-        out.append(f"Pay {cost(sp.cost)}: {reward(sp.reward)}.")
+        if sum(short):
+            out.append(change_text(view, seat, E.Change(cost=sp.cost, by_coin=short, gain=sp.reward)))
+        else:
+            out.append(f"Pay {cost(sp.cost)}: {reward(sp.reward)}.")
     elif k == "attract":
         offer = ", ".join(beast_name(b) for b in view.beasts) or "none left"
         out.append(f"Pay {cost(sp.cost)}: take a Magical Beast from the offer ({offer}).")
+        if sum(short):
+            out.append(f"{_short_words(short)}.")
     elif k == "spy":
         if sp.reward != C.NOTHING:
             out.append(f"{reward(sp.reward)}.")

@@ -75,7 +75,7 @@ def test_previews_equal_the_applied_change_over_seeded_games() -> None:
 
 # --- the words of the previews (foxtui.ui.games.foxpaw_words), built from effects.preview ---
 
-from foxpaw_helpers import edit, edit_player, game_at_placement, resolving, with_board  # noqa: E402
+from foxpaw_helpers import SPACE, edit, edit_player, game_at_placement, resolving, with_board  # noqa: E402
 
 from foxtui.games.foxpaw.actions import USE, Learn, PayWith, Train  # noqa: E402
 from foxtui.games.foxpaw.state import BeastCard  # noqa: E402
@@ -149,3 +149,29 @@ def test_previews_the_words_of_every_move_come_from_its_effect() -> None:
                 elif change is not None and change != type(change)():
                     assert any(change_text(view, seat, change) in line for line in lines), (action, lines)
             state = GAME.apply(state, seat, GAME.bots["sensible"](view, legal, rng))
+
+
+def test_previews_a_house_short_of_goods_is_told_the_coin_and_the_reputation_it_pays() -> None:
+    """Get information said "Pay 1 Goods: +2 Prophecies." to a house with no Goods; placing
+    used it at once, and the house paid 1 Coin and 1 Reputation instead."""
+    from foxtui.games.foxpaw.actions import Place
+
+    s = with_board(game_at_placement(4, houses=[AQ, IG, TF, SV]), {})
+    seat = min(GAME.to_act(s))
+    s = edit_player(s, seat, goods=0, coins=2, reputation=3)
+    place = Place(SPACE["information"])
+    assert place in GAME.legal_actions(s, seat)
+    text = words(s, seat, place)
+    assert "Pay 1 Goods (1 Coin for 1 Goods, −1 Reputation) → +2 Prophecies." in text, text
+    used = GAME.apply(GAME.apply(s, seat, place), seat, USE)
+    p = used.players[seat]
+    assert (p.coins, p.reputation, p.goods) == (1, 2, 0)
+    # a house with the Goods is told the plain price
+    rich = edit_player(s, seat, goods=1)
+    assert "Pay 1 Goods: +2 Prophecies." in words(rich, seat, place)
+    # and the beast farm spaces tell it beside the offer
+    s2 = edit_player(s, seat, herbs=0, goods=0, coins=3)
+    attract = next(a for a in GAME.legal_actions(s2, seat) if type(a) is Place and C.SPACES[a.space].kind == "attract")
+    cost = C.SPACES[attract.space].cost
+    if cost.herbs or cost.goods:
+        assert "You pay" in words(s2, seat, attract) and "(−1 Reputation)" in words(s2, seat, attract)
