@@ -147,15 +147,33 @@ def competitive(game_id: str, n: int, budget: int | None, first: int = 0, player
         )
 
 
-def fox_matters(n: int, budget: int | None, first: int = 0) -> None:
+def fox_matters_game(level: str, seed: int, budget: int | None, horizon: int | None) -> tuple[bool, Clock]:
+    """One seeded Difficult game of a table of two ``level`` knights: (won, clock)."""
     from foxtui.games.fox_matters.state import Options
 
+    if horizon is not None:
+        bot = GAMES["fox-matters"].bots["expert"]
+        bot._expertise = bot.expertise._replace(horizon=horizon)
     options = Options(timer_seconds=0, nightmare="random-level-3")
+    clock = Clock()
+    won = play("fox-matters", [level, level], 200_000 + seed, options, clock, budget).outcome().coop_won
+    return bool(won), clock
+
+
+def fox_matters(n: int, budget: int | None, first: int = 0, jobs: int = 1, horizon: int | None = None) -> None:
+    args = [(level, seed, budget, horizon) for seed in range(first, first + n) for level in ("expert", "cooperative")]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.starmap(fox_matters_game, args)
+    else:
+        results = [fox_matters_game(*a) for a in args]
     clock, plain = Clock(), Clock()
     won = {"expert": 0, "cooperative": 0}
-    for seed in range(first, first + n):
-        for level, c in (("expert", clock), ("cooperative", plain)):
-            won[level] += play("fox-matters", [level, level], 200_000 + seed, options, c, budget).outcome().coop_won
+    for (level, _seed, _b, _h), (w, c) in zip(args, results):
+        won[level] += w
+        (clock if level == "expert" else plain).add(c)
     e, c = won["expert"], won["cooperative"]
     ratio = f"{e / c:.2f}" if c else "n/a"
     print(
@@ -239,7 +257,7 @@ def main() -> None:
         e = bot.expertise
         print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps]", flush=True)
         if game_id == "fox-matters":
-            fox_matters(args.games, args.budget, args.first)
+            fox_matters(args.games, args.budget, args.first, args.jobs, args.horizon)
         else:
             competitive(game_id, args.games, args.budget, args.first, args.players, args.jobs, args.horizon)
         sys.stdout.flush()
