@@ -96,11 +96,26 @@ def expert_seat(seed: int, players: int) -> int:
     return seed % players
 
 
-def one_game(game_id: str, players: int, seed: int, budget: int | None, horizon: int | None) -> tuple[list[int], list[int], Clock]:
-    """One seeded game of one expert among sensible bots: (ranking, winners, clock)."""
+def set_horizon(game_id: str, horizon: int | None) -> None:
+    """Try another horizon than the expert level's own (in this process)."""
     if horizon is not None:
         bot = GAMES[game_id].bots["expert"]
         bot._expertise = bot.expertise._replace(horizon=horizon)
+
+
+def run_all(one, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
+    """``one(*a)`` for every ``a``, in ``jobs`` spawned processes when more than one."""
+    if jobs <= 1:
+        return [one(*a) for a in args]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.starmap(one, args)
+
+
+def one_game(game_id: str, players: int, seed: int, budget: int | None, horizon: int | None) -> tuple[list[int], list[int], Clock]:
+    """One seeded game of one expert among sensible bots: (ranking, winners, clock)."""
+    set_horizon(game_id, horizon)
     levels = ["sensible"] * players
     levels[expert_seat(seed, players)] = "expert"
     clock = Clock()
@@ -112,13 +127,7 @@ def competitive(game_id: str, n: int, budget: int | None, first: int = 0, player
     game = GAMES[game_id]
     seeds = range(first, first + n)
     args = [(game_id, players, seed, budget, horizon) for seed in seeds]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.starmap(one_game, args)
-    else:
-        results = [one_game(*a) for a in args]
+    results = run_all(one_game, args, jobs)
     clock = Clock()
     wins = 0.0
     expert_place = 0
@@ -151,9 +160,7 @@ def fox_matters_game(level: str, seed: int, budget: int | None, horizon: int | N
     """One seeded Difficult game of a table of two ``level`` knights: (won, clock)."""
     from foxtui.games.fox_matters.state import Options
 
-    if horizon is not None:
-        bot = GAMES["fox-matters"].bots["expert"]
-        bot._expertise = bot.expertise._replace(horizon=horizon)
+    set_horizon("fox-matters", horizon)
     options = Options(timer_seconds=0, nightmare="random-level-3")
     clock = Clock()
     won = play("fox-matters", [level, level], 200_000 + seed, options, clock, budget).outcome().coop_won
@@ -162,13 +169,7 @@ def fox_matters_game(level: str, seed: int, budget: int | None, horizon: int | N
 
 def fox_matters(n: int, budget: int | None, first: int = 0, jobs: int = 1, horizon: int | None = None) -> None:
     args = [(level, seed, budget, horizon) for seed in range(first, first + n) for level in ("expert", "cooperative")]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.starmap(fox_matters_game, args)
-    else:
-        results = [fox_matters_game(*a) for a in args]
+    results = run_all(fox_matters_game, args, jobs)
     clock, plain = Clock(), Clock()
     won = {"expert": 0, "cooperative": 0}
     for (level, _seed, _b, _h), (w, c) in zip(args, results):
@@ -248,10 +249,8 @@ def main() -> None:
             f"({len(lat)} presses)"
         )
         return
-    if args.horizon is not None:
-        for game_id in args.which:
-            bot = GAMES[game_id].bots["expert"]
-            bot._expertise = bot.expertise._replace(horizon=args.horizon)
+    for game_id in args.which:
+        set_horizon(game_id, args.horizon)
     for game_id in args.which:
         bot = GAMES[game_id].bots["expert"]
         e = bot.expertise
