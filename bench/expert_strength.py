@@ -250,8 +250,7 @@ def main() -> None:
         )
         return
     for game_id in args.which:
-        set_horizon(game_id, args.horizon)
-    for game_id in args.which:
+        set_horizon(game_id, args.horizon)  # here too, so that the header tells it
         bot = GAMES[game_id].bots["expert"]
         e = bot.expertise
         print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps]", flush=True)
