@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -109,6 +110,8 @@ class FoxApp(App):
         self._key_holds = 0  # what keys wait for (hold_keys)
         self._passing_key = False
         self._marker_timer: Timer | None = None
+        self._marker_target: Widget | None = None  # where the marker went, and since when
+        self._marker_since = 0.0
         self._hold_timer: Timer | None = None
         self._watching_screens = False
         self._leaving = False
@@ -316,7 +319,7 @@ class FoxApp(App):
                 self._key_in_flight = False
                 continue
             target.post_message(KeyHandled())
-            self._marker_timer = self._restart(self._marker_timer, MARKER_PATIENCE, self._marker_lost)
+            self._await_marker(target)
 
     def _key_target(self) -> Widget:
         """Where a key typed now goes: the widget with the focus, else the screen."""
@@ -326,7 +329,9 @@ class FoxApp(App):
         message.stop()
         if message.trip == 1:
             try:
-                self._key_target().post_message(KeyHandled(2))
+                target = self._key_target()
+                target.post_message(KeyHandled(2))
+                self._await_marker(target)
                 return
             except Exception:  # no screen any more (the app is closing)
                 pass
@@ -340,10 +345,24 @@ class FoxApp(App):
             timer.stop()
         return self.set_timer(patience, callback)
 
+    def _await_marker(self, target: Widget) -> None:
+        self._marker_target = target
+        self._marker_since = time.monotonic()
+        self._marker_timer = self._restart(self._marker_timer, MARKER_PATIENCE, self._marker_lost)
+
     def _marker_lost(self) -> None:
-        if self._key_in_flight:
-            self._key_in_flight = False
-            self.call_next(self._pass_keys)
+        """A marker not back yet: lost if its widget is gone (the key removed it), else
+        the key is still being handled (a loaded machine is slow) and the next waits for
+        it, though not past KEY_PATIENCE."""
+        if not self._key_in_flight:
+            return
+        target = self._marker_target
+        waited = time.monotonic() - self._marker_since
+        if target is not None and target.is_attached and waited < KEY_PATIENCE:
+            self._marker_timer = self._restart(self._marker_timer, MARKER_PATIENCE, self._marker_lost)
+            return
+        self._key_in_flight = False
+        self.call_next(self._pass_keys)
 
     def _holds_over(self) -> None:
         if self._key_holds:

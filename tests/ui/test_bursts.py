@@ -92,3 +92,38 @@ def test_moves_in_a_burst_are_each_taken_in_turn():
             assert END_TURN not in [s.action for s in session.record.steps]
 
     asyncio.run(run())
+
+
+
+def test_a_key_whose_handling_takes_long_is_done_before_the_next_is_passed_on():
+    """A loaded machine may take longer over a key than a marker waits; the key after
+    it still goes where the first left the focus (here Enter moves it to the next field)."""
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+
+    from foxtui.ui import app as app_module
+
+    class SlowField(Input):
+        async def on_key(self, event) -> None:
+            if event.key == "enter":
+                event.stop()
+                await asyncio.sleep(3 * app_module.MARKER_PATIENCE)
+                self.screen.focus_next()
+
+    class TwoFields(Screen):
+        def compose(self) -> ComposeResult:
+            yield SlowField(id="first")
+            yield Input(id="second")
+
+    async def run() -> tuple[str, str]:
+        app = FoxApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.push_screen(TwoFields())
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "first")
+            burst(app, ["enter", "x"])
+            await asyncio.sleep(6 * app_module.MARKER_PATIENCE)
+            await _settle(pilot)
+            return app.screen.query_one("#first", Input).value, app.screen.query_one("#second", Input).value
+
+    assert asyncio.run(run()) == ("", "x")  # before: ("x", ""), the x passed on before Enter was done
