@@ -6,7 +6,9 @@ see and nothing more: the seat's View, its legal actions, its rng, and a
 (built on the game's ``determinize``). Each simulation takes a fresh sample, plays a
 candidate action in it, lets every seat play on by the game's rollout policy for a
 while, and scores the position by the game's evaluation; the statistics of every
-sample are pooled per candidate (one information set: what the seat knows now).
+sample are pooled per candidate (one information set: what the seat knows now). A
+game may ask for a paired search instead (``Expertise.paired``): each sample is played
+with every candidate, and a move is judged by its difference from the favourite's.
 
 Its budget is a number of simulations, never the clock, and every random choice
 comes from the bot's rng: the same question gives the same answer on every machine,
@@ -68,6 +70,11 @@ class Expertise(NamedTuple):
     #: the move the search starts from and keeps unless another is clearly better
     #: (the sensible bot's, from the View alone); None: no favourite
     prior: Callable[[Any, Sequence[Any], Rng], Any] | None = None
+    #: every candidate is played in the same samples with the same rollout seeds, and
+    #: judged by its difference from the favourite in each (common random numbers):
+    #: where a move's worth shows only as a small change of score, the noise of the
+    #: samples would hide it from means taken over different samples
+    paired: bool = False
 
 
 def bot_rollout(game: Game, bot: Callable[[Any, Sequence[Any], Rng], Any]) -> Rollout:
@@ -156,12 +163,16 @@ def search(
     # few others drawn at random, each simulated about MIN_VISITS times. A move that
     # does what an earlier one does is not searched again.
     others = [c for c in range(len(legal)) if c != favourite and same_as[c] == c]
-    keep = max(1, budget // MIN_VISITS - 1)
+    keep = max(1, budget // (MIN_ROUNDS if expertise.paired else MIN_VISITS) - 1)
     if len(others) > keep:
         rng.shuffle(others)
         others = sorted(others[:keep])
     pool = [favourite, *others]
     all_legal, legal, favourite = legal, [legal[c] for c in pool], 0
+    if expertise.paired:
+        chosen, sims = _search_paired(game, seat, sampler, legal, rng, expertise, budget, abandon)
+        last_stats = SearchStats(sims, len(legal), all_legal.index(legal[chosen]))
+        return legal[chosen]
     n = len(legal)
     visits = [0] * n
     total = [0.0] * n
@@ -188,6 +199,50 @@ def search(
     chosen = _choose(visits, total, squares, favourite)
     last_stats = SearchStats(sims, n, all_legal.index(legal[chosen]))
     return legal[chosen]
+
+
+#: rounds a paired search plays at least (each candidate once per round)
+MIN_ROUNDS = 20
+
+
+def _search_paired(
+    game: Game,
+    seat: int,
+    sampler: Sampler,
+    legal: list,
+    rng: Rng,
+    expertise: Expertise,
+    budget: int,
+    abandon: Callable[[], bool] | None,
+) -> tuple[int, int]:
+    """The index of the candidate to play (the favourite, 0, unless another's mean
+    difference from it over the rounds is proven, as _choose asks) and the simulations."""
+    n = len(legal)
+    diffs: list[list[float]] = [[] for _ in range(n)]
+    sims = 0
+    for _ in range(max(1, budget // n)):
+        if abandon is not None and abandon():
+            raise Abandoned()
+        sample = sampler.sample(rng.next64())
+        seed = rng.next64()
+        values = [simulate(game, sample, seat, action, Rng(seed), expertise) for action in legal]
+        sims += sum(v is not None for v in values)
+        if values[0] is None:
+            continue
+        for c in range(1, n):
+            if values[c] is not None:
+                diffs[c].append(values[c] - values[0])
+    best, best_mean = 0, 0.0
+    proof = max(_PROOF, math.sqrt(2.0 * math.log(n))) if n > 1 else _PROOF
+    for c in range(1, n):
+        d = diffs[c]
+        if len(d) < 2:
+            continue
+        m = sum(d) / len(d)
+        var = max(0.0, sum(x * x for x in d) / len(d) - m * m) / (len(d) - 1)
+        if m > best_mean and m > proof * math.sqrt(var) + 1e-9:
+            best, best_mean = c, m
+    return best, sims
 
 
 #: samples in which two moves must give the same state to count as the same move
@@ -309,6 +364,7 @@ def expert_level(
     evaluate: Evaluate,
     budget: int,
     horizon: int,
+    paired: bool = False,
 ) -> ExpertBot:
     """A game's expert: ``policy`` (its sensible bot) plays the rollouts and names the
     favourite, ``evaluate`` scores where a simulation stops."""
@@ -316,7 +372,7 @@ def expert_level(
     def expertise() -> Expertise:
         from foxtui.games import GAMES  # late: the game's module may still be loading
 
-        return Expertise(bot_rollout(GAMES[game_id], policy), evaluate, budget=budget, horizon=horizon, prior=policy)
+        return Expertise(bot_rollout(GAMES[game_id], policy), evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired)
 
     return ExpertBot(game_id, expertise)
 
