@@ -170,7 +170,7 @@ def search(
     pool = [favourite, *others]
     all_legal, legal, favourite = legal, [legal[c] for c in pool], 0
     if expertise.paired:
-        chosen, sims = _search_paired(game, seat, sampler, legal, rng, expertise, budget, abandon)
+        chosen, sims = _search_paired(sampler, legal, rng, expertise, budget, abandon)
         last_stats = SearchStats(sims, len(legal), all_legal.index(legal[chosen]))
         return legal[chosen]
     n = len(legal)
@@ -206,8 +206,6 @@ MIN_ROUNDS = 20
 
 
 def _search_paired(
-    game: Game,
-    seat: int,
     sampler: Sampler,
     legal: list,
     rng: Rng,
@@ -217,7 +215,7 @@ def _search_paired(
 ) -> tuple[int, int]:
     """The index of the candidate to play (the favourite, 0, unless another's mean
     difference from it over the rounds is proven, as _choose asks) and the simulations."""
-    n = len(legal)
+    game, seat, n = sampler.game, sampler.seat, len(legal)
     diffs: list[list[float]] = [[] for _ in range(n)]
     sims = 0
     for _ in range(max(1, budget // n)):
@@ -233,7 +231,7 @@ def _search_paired(
             if values[c] is not None:
                 diffs[c].append(values[c] - values[0])
     best, best_mean = 0, 0.0
-    proof = max(_PROOF, math.sqrt(2.0 * math.log(n))) if n > 1 else _PROOF
+    proof = _proof(n)
     for c in range(1, n):
         d = diffs[c]
         if len(d) < 2:
@@ -281,8 +279,12 @@ def _choose(visits: list[int], total: list[float], squares: list[float], favouri
         m = mean(c)
         var += max(0.0, squares[c] / visits[c] - m * m) / visits[c]
     margin = mean(best) - mean(favourite)
-    proof = max(_PROOF, math.sqrt(2.0 * math.log(len(visits))))
-    return best if margin > proof * math.sqrt(var) + 1e-9 else favourite
+    return best if margin > _proof(len(visits)) * math.sqrt(var) + 1e-9 else favourite
+
+
+def _proof(candidates: int) -> float:
+    """How many standard errors a change of the favourite must be proven by."""
+    return max(_PROOF, math.sqrt(2.0 * math.log(candidates)))
 
 
 #: a simulation plays at most this many times ``horizon`` steps in all (a long run of
