@@ -367,14 +367,17 @@ def expert_level(
     budget: int,
     horizon: int,
     paired: bool = False,
+    rollout: Rollout | None = None,
 ) -> ExpertBot:
-    """A game's expert: ``policy`` (its sensible bot) plays the rollouts and names the
-    favourite, ``evaluate`` scores where a simulation stops."""
+    """A game's expert: ``policy`` (its sensible bot) names the favourite and plays the
+    rollouts (from each seat's View of the sample, unless the game gives ``rollout``, a
+    cheaper way to the same choices), ``evaluate`` scores where a simulation stops."""
 
     def expertise() -> Expertise:
         from foxtui.games import GAMES  # late: the game's module may still be loading
 
-        return Expertise(bot_rollout(GAMES[game_id], policy), evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired)
+        play = rollout if rollout is not None else bot_rollout(GAMES[game_id], policy)
+        return Expertise(play, evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired)
 
     return ExpertBot(game_id, expertise)
 

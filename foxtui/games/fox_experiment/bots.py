@@ -345,4 +345,12 @@ def _evaluate(state: Any, seat: int) -> float:
     return margin_value(scores, seat, 5.0)
 
 
-expert_bot = expert_level("fox-experiment", sensible_bot, _evaluate, BUDGET, HORIZON)
+def rollout(state: Any, seat: int, legal: list, rng: Rng) -> Any:
+    """The sensible bot's choice for ``seat`` in a sampled state, from the lean view of
+    it (view.rollout_view: the same choice as from the full View, at a fraction of the cost)."""
+    from .view import rollout_view
+
+    return sensible_bot(rollout_view(state, seat), legal, rng)
+
+
+expert_bot = expert_level("fox-experiment", sensible_bot, _evaluate, BUDGET, HORIZON, rollout=rollout)

@@ -15,6 +15,8 @@ memoised): treat every View as read-only.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from . import breeding, foxes
@@ -547,3 +549,111 @@ def space_text(icons: list[str], round_: int, whose: str = "your") -> str:
         return "nothing but first place in the tie-break at the end"
     return "nothing but first place in the turn order next round"
 
+
+
+# --- a lean view for the expert's simulations --------------------------------------
+#
+# The expert's rollouts let the sensible bot choose every seat's steps in sampled
+# states, thousands of times per decision; building a full View each time (texts, the
+# pup's preview, every player) was half their cost. A RolloutView holds only what the
+# sensible bot reads, built the same way make_view builds it, for the acting seat (a
+# test holds the bot's choices on both to be the same).
+
+
+class RolloutDie(NamedTuple):
+    kind: int
+    face: int
+    wholes: int
+    halves: tuple[int, ...]
+
+
+class RolloutLitter(NamedTuple):
+    dice: list[RolloutDie]
+    pairs: list[Pair]
+    tokens_free: int
+    deciding: bool
+
+
+class RolloutPlayer(NamedTuple):
+    tokens: dict[str, int]
+    friendly: int
+    points: int
+    science: int  # cards in hand (a count, as the View shows other players)
+    upgrades: dict[str, int]
+    pups_per_round: int
+    studies: list[StudyView]
+    patrons: list[int]
+    rewards: list[int]
+    litter: RolloutLitter | None
+
+
+class RolloutSpace(NamedTuple):
+    icons: list[str]
+
+
+class RolloutPatron(NamedTuple):
+    card: str
+    icons: list[str]
+
+
+class RolloutView(NamedTuple):
+    seat: int
+    round: int
+    phase: str
+    order: list[int]
+    track: list[RolloutSpace]
+    patrons: list[RolloutPatron]
+    females: list[FoxView]
+    males: list[FoxView]
+    players: list[RolloutPlayer | None]  # the acting seat's only
+
+
+_ROLLOUT_DICE: dict[tuple[int, int], RolloutDie] = {}
+
+
+def _rollout_die(kind: int, face: int) -> RolloutDie:
+    d = _ROLLOUT_DICE.get((kind, face))
+    if d is None:
+        wholes, halves = FACES[kind][face]
+        d = _ROLLOUT_DICE[kind, face] = RolloutDie(kind, face, wholes, tuple(halves))
+    return d
+
+
+def rollout_view(state: State, seat: int) -> RolloutView:
+    """What the sensible bot reads of ``seat``'s View, and no more (see above)."""
+    p = state.players[seat]
+    lit = p.litter
+    litter = None
+    if lit is not None:
+        litter = RolloutLitter(
+            dice=[_rollout_die(d.kind, d.face) for d in lit.dice],
+            pairs=list(lit.pairs),
+            tokens_free=p.friendly - breeding.tokens_used(lit.pairs),
+            deciding=breeding.deciding(lit.pairs),
+        )
+    me = RolloutPlayer(
+        tokens=_traits(p.tokens),
+        friendly=p.friendly,
+        points=p.points,
+        science=len(p.science),
+        upgrades={TRACK_IDS[k]: n for k, n in enumerate(p.upgrades)},
+        pups_per_round=1 + p.upgrades[0],
+        studies=[_study_view(s.card, s.level) for s in p.studies],
+        patrons=list(p.patrons),
+        rewards=list(p.rewards),
+        litter=litter,
+    )
+    printed = SIDE_FOR[board_players(len(state.seats))].printed
+    players: list[RolloutPlayer | None] = [None] * len(state.players)
+    players[seat] = me
+    return RolloutView(
+        seat=seat,
+        round=state.round,
+        phase=state.phase,
+        order=list(state.order),
+        track=[RolloutSpace((list(TILE[sp.tile]) if sp.tile else []) + list(printed[i])) for i, sp in enumerate(state.track)],
+        patrons=[RolloutPatron(card, list(TILE[tile]) + ["science"]) for card, tile in zip(state.patrons, state.patron_tiles)],
+        females=[fox_view(f) for f in state.females],
+        males=[fox_view(f) for f in state.males],
+        players=players,
+    )

@@ -73,3 +73,30 @@ def test_sensible_bot_decides_from_its_view_alone() -> None:
             redealt = GAME.determinize(state, seat, seed)
             assert sensible_bot(GAME.view(redealt, seat), GAME.legal_actions(redealt, seat), Rng(0)) == action
         state = GAME.apply(state, seat, action)
+
+
+def test_the_experts_rollouts_choose_from_the_lean_view_what_the_sensible_bot_chooses_from_the_view() -> None:
+    # rollout() reads view.rollout_view, a lean copy of what the sensible bot reads: over
+    # seeded games (a random step now and then, for states the sensible bot would not reach)
+    # every seat's choice from it is the choice from the full View, at every table size
+    from foxtui.games.fox_experiment.bots import rollout
+
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = new_game(players, seed=seed)
+            r = Rng(seed)
+            while GAME.outcome(state) is None:
+                seat = min(GAME.to_act(state))
+                legal = GAME.legal_actions(state, seat)
+                if not legal:
+                    state = GAME.apply(state, seat, GAME.clock(state).step)
+                    continue
+                for s in GAME.to_act(state):
+                    mine = GAME.legal_actions(state, s)
+                    if len(mine) > 1:
+                        assert rollout(state, s, mine, Rng(7)) == sensible_bot(GAME.view(state, s), mine, Rng(7))
+                        checked += 1
+                action = legal[r.below(len(legal))] if r.below(8) == 0 else sensible_bot(GAME.view(state, seat), legal, r)
+                state = GAME.apply(state, seat, action)
+    assert checked > 1000
