@@ -287,9 +287,11 @@ def _proof(candidates: int) -> float:
     return max(_PROOF, math.sqrt(2.0 * math.log(candidates)))
 
 
-#: a simulation plays at most this many times ``horizon`` steps in all (a long run of
-#: the seat's own steps, which the horizon does not count, still ends)
-OWN_STEPS_CAP = 4
+#: a simulation plays at most this many of the seat's own steps (which the horizon does
+#: not count), so that it ends whatever the rollout does. Only a guard: a cap that cuts
+#: a simulation short takes steps from the others, and a move that spends more of the
+#: seat's own steps (taking a pair back) would look better for the others' lost progress.
+OWN_STEPS_CAP = 200
 
 
 def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise: Expertise) -> float | None:
@@ -306,9 +308,9 @@ def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise
     # seat's own steps: otherwise a move that only spends steps pushes the others'
     # next moves out of sight and looks better for it. The Fox Experiment's expert
     # took a pair back and made it again, without end, to put off its rival's turn.
-    others = 0
-    for _ in range(OWN_STEPS_CAP * expertise.horizon):
-        if others >= expertise.horizon or game.outcome(state) is not None:
+    others = own = 0
+    while others < expertise.horizon and own < OWN_STEPS_CAP:
+        if game.outcome(state) is not None:
             break
         to_act = game.to_act(state)
         if not to_act:
@@ -316,12 +318,15 @@ def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise
         actor = min(to_act)  # as a session does: the first seat whose decision is pending
         if actor != seat:
             others += 1
+        else:
+            own += 1
         legal = game.legal_actions(state, actor)
         if not legal:
             clock = game.clock(state)
             if clock is None:
                 break
-            others += actor == seat  # the clock's step is nobody's own
+            if actor == seat:  # the clock's step is nobody's own
+                others, own = others + 1, own - 1
             state = game.apply(state, actor, clock.step)
             continue
         state = game.apply(state, actor, rollout(state, actor, legal, rng))

@@ -153,3 +153,40 @@ def test_steps_of_the_seats_own_do_not_put_the_others_out_of_sight() -> None:
     )
     choice = search(None, ["pass", "wait"], Rng(1), Sampler(game, 0, Race()), expertise)  # type: ignore[arg-type]
     assert choice == "pass"
+
+
+class Chores(msgspec.Struct, frozen=True):
+    seat: int = 0
+    left: int = 10  # seat 0's steps of work before seat 1's turn
+    score: int = 0  # seat 0's: every step of seat 1 takes one away
+
+
+class ChoresGame(RaceGame):
+    """Seat 0 has ten steps of work to do before seat 1 plays; "undo" takes one back.
+    A simulation capped at a count of steps in all (own and others') ran out of steps
+    sooner after "undo", saw fewer of seat 1's, and chose it: the Fox Experiment's
+    expert took pairs back in a breeding of many pups (217 times in one game)."""
+
+    def legal_actions(self, state: Chores, seat: int) -> list[str]:  # type: ignore[override]
+        return ["work", "undo"] if seat == 0 else ["move"]
+
+    def apply(self, state: Chores, seat: int, action: str) -> Chores:  # type: ignore[override]
+        if action == "undo":
+            return Chores(0, state.left + 1, state.score)
+        if action == "work":
+            return Chores(0 if state.left > 1 else 1, max(0, state.left - 1), state.score)
+        return Chores(1, 0, state.score - 1)  # seat 1 plays on
+
+
+def test_a_long_run_of_the_seats_own_steps_does_not_cut_the_others_short() -> None:
+    game = ChoresGame()
+    expertise = Expertise(
+        rollout=lambda s, seat, legal, rng: legal[0],  # seat 0 works, seat 1 moves
+        evaluate=lambda s, seat: 0.5 + s.score / 100,
+        budget=40,
+        horizon=3,
+        prior=lambda view, legal, rng: legal[0],
+        paired=True,
+    )
+    choice = search(None, ["work", "undo"], Rng(1), Sampler(game, 0, Chores()), expertise)  # type: ignore[arg-type]
+    assert choice == "work"
