@@ -12,7 +12,8 @@ table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
 searched (one legal action, or moves that all do the same, take no search) and the simulations per second.
 ``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
-``--budget``/``--horizon`` try other settings than the levels' own.
+``--budget``/``--horizon`` try other settings than the levels' own, and the
+environment variable FOXTUI_PAIRED=1 (or 0) a paired (or unpaired) search.
 ``--jobs J``: J processes play the seeds (the figures are the same as with one; only
 the thinking times depend on how busy the machine is).
 
@@ -97,10 +98,16 @@ def expert_seat(seed: int, players: int) -> int:
 
 
 def set_horizon(game_id: str, horizon: int | None) -> None:
-    """Try another horizon than the expert level's own (in this process)."""
+    """Try another horizon than the expert level's own (in this process); the
+    environment variable FOXTUI_PAIRED=1 or 0 tries the other kind of search."""
+    import os
+
+    bot = GAMES[game_id].bots["expert"]
     if horizon is not None:
-        bot = GAMES[game_id].bots["expert"]
         bot._expertise = bot.expertise._replace(horizon=horizon)
+    paired = os.environ.get("FOXTUI_PAIRED")
+    if paired in ("0", "1"):
+        bot._expertise = bot.expertise._replace(paired=paired == "1")
 
 
 def run_all(one, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
@@ -253,7 +260,8 @@ def main() -> None:
         set_horizon(game_id, args.horizon)  # here too, so that the header tells it
         bot = GAMES[game_id].bots["expert"]
         e = bot.expertise
-        print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps]", flush=True)
+        kind = "paired" if e.paired else "unpaired"
+        print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps, {kind}]", flush=True)
         if game_id == "fox-matters":
             fox_matters(args.games, args.budget, args.first, args.jobs, args.horizon)
         else:

@@ -34,10 +34,13 @@ from .breeding import best_match, best_value, listed, symbols
 from .content import (
     BEST_FACE,
     FACES,
+    FRIENDLY_TRACK,
     PATRON,
+    PUP_TRACK,
     ROUNDS,
     SCIENCE_CARD,
     STUDY,
+    STUDY_TRACK,
     TRAIT_INDEX,
     TRAITS,
     UPGRADE,
@@ -335,13 +338,68 @@ BUDGET, HORIZON = 120, 3
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
 
 
-def _evaluate(state: Any, seat: int) -> float:
-    """Points so far (as the final count would give them now), as a lead over the others."""
-    from foxtui.bots.ismcts import margin_value
+def _prospect(state: Any, seat: int) -> float:
+    """Points this round's pups still promise: the study levels they would complete
+    (greedily, the biggest gain first) and the tokens research would give. The pup on
+    the table counts as it stands, so a pair made shows at once in the evaluation."""
+    from . import foxes
+    from .breeding import deciding
+    from .rules import make_pup
 
+    p = state.players[seat]
+    if state.phase == "research":
+        if p.stage != "research":
+            return 0.0
+    elif state.phase != "breeding":
+        return 0.0
+    pups = list(p.pups)
+    if p.litter is not None and not deciding(p.litter.pairs):
+        pups.append(make_pup(state, seat))
+    if not pups:
+        return 0.0
+    free = [i for i in range(len(pups)) if i not in p.assigned]
+    level = [st.level for st in p.studies]
+    gain = 0.0
+    while free:
+        best, pick = 0.0, None
+        for i in free:
+            for k, st in enumerate(p.studies):
+                s = STUDY[st.card]
+                if level[k] < len(s.points) and foxes.meets(pups[i], s.needs[level[k]]):
+                    g = s.points[level[k]] - (s.points[level[k] - 1] if level[k] else 0)
+                    if g > best:
+                        best, pick = g, (i, k)
+        if pick is None:
+            break
+        gain += best
+        free.remove(pick[0])
+        level[pick[1]] += 1
+    tokens = sum(map(max, zip(*map(foxes.circles, pups))))
+    return gain + TOKEN_VALUE * tokens
+
+
+def _estimate(state: Any, seat: int) -> float:
+    """The points a seat can count on: what the final count would give now (tokens at
+    their half point each, not rounded down), this round's pups' promise, and what its
+    upgrades are still worth in the breedings to come (as the sensible bot weighs them)."""
     from .administration import breakdown
 
-    scores = [float(sum(breakdown(state, s).values())) for s in range(len(state.players))]
+    b = breakdown(state, seat)
+    p = state.players[seat]
+    fixed = sum(b.values()) - b["leftover tokens"]
+    tokens = TOKEN_VALUE * (sum(p.tokens) + p.friendly)
+    breedings = ROUNDS - state.round + (1 if state.phase in ("study", "selection", "upgrades") else 0)
+    pups_per_round = 1 + p.upgrades[PUP_TRACK]
+    future = breedings * (1.6 * p.upgrades[PUP_TRACK] + 0.5 * pups_per_round * p.upgrades[FRIENDLY_TRACK])
+    future += p.upgrades[STUDY_TRACK] * (4.0 if breedings >= 2 else 1.5 if breedings == 1 else 0.0)
+    return fixed + tokens + _prospect(state, seat) + future
+
+
+def _evaluate(state: Any, seat: int) -> float:
+    """The seat's estimated points (_estimate) as a lead over the others."""
+    from foxtui.bots.ismcts import margin_value
+
+    scores = [_estimate(state, s) for s in range(len(state.players))]
     return margin_value(scores, seat, 5.0)
 
 

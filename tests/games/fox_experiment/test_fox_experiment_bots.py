@@ -100,3 +100,60 @@ def test_the_experts_rollouts_choose_from_the_lean_view_what_the_sensible_bot_ch
                 action = legal[r.below(len(legal))] if r.below(8) == 0 else sensible_bot(GAME.view(state, seat), legal, r)
                 state = GAME.apply(state, seat, action)
     assert checked > 1000
+
+
+def _sensible_games(sizes: tuple[int, ...], seeds: range):  # type: ignore[no-untyped-def]
+    """Every state of seeded games of sensible bots, with the seat to act next."""
+    for players in sizes:
+        for seed in seeds:
+            state = new_game(players, seed=seed)
+            r = Rng(seed)
+            while GAME.outcome(state) is None:
+                seat = min(GAME.to_act(state))
+                legal = GAME.legal_actions(state, seat)
+                yield state, seat
+                action = GAME.clock(state).step if not legal else sensible_bot(GAME.view(state, seat), legal, r)
+                state = GAME.apply(state, seat, action)
+            yield state, None
+
+
+def test_the_experts_estimate_ends_at_the_final_score() -> None:
+    # at the end nothing is promised any more: the estimate is the score, but for the
+    # half point a leftover odd token adds to the estimate and not to the count
+    from foxtui.games.fox_experiment.administration import breakdown
+    from foxtui.games.fox_experiment.bots import _estimate
+
+    ends = 0
+    for state, seat in _sensible_games((2, 3, 4), range(2)):
+        if seat is None:
+            for s in range(len(state.players)):
+                score = sum(breakdown(state, s).values())
+                assert score <= _estimate(state, s) <= score + 0.5
+            ends += 1
+    assert ends == 6
+
+
+def test_the_experts_estimate_foresees_what_research_gives() -> None:
+    # when research begins, this round's pups' promise is what the sensible bot's research
+    # then earns: the study points it completes and half a point per token it collects
+    from foxtui.games.fox_experiment.administration import breakdown
+    from foxtui.games.fox_experiment.bots import TOKEN_VALUE, _prospect
+
+    promised: dict[tuple[int, int], float] = {}
+    before: dict[tuple[int, int], tuple[int, int]] = {}
+    checked = 0
+    for state, seat in _sensible_games((2, 3), range(2)):
+        if seat is None:
+            continue
+        for s in GAME.to_act(state):
+            p = state.players[s]
+            key = (id(state.seats), s)
+            if state.phase == "research" and p.stage == "research" and not p.assigned and key not in promised:
+                promised[key] = _prospect(state, s)
+                before[key] = (breakdown(state, s)["studies"], sum(p.tokens))
+            elif key in promised and p.stage != "research":
+                studies, tokens = before.pop(key)
+                earned = breakdown(state, s)["studies"] - studies + TOKEN_VALUE * (sum(p.tokens) - tokens)
+                assert promised.pop(key) == earned, (state.round, s)
+                checked += 1
+    assert checked >= 20
