@@ -332,7 +332,7 @@ def _research(view: Any, legal: Sequence[Any]) -> Any:
 
 #: the expert's simulations per decision and steps per simulation: tuned so that it
 #: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 120, 3
+BUDGET, HORIZON = 40, 3
 
 
 # --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
@@ -411,4 +411,6 @@ def rollout(state: Any, seat: int, legal: list, rng: Rng) -> Any:
     return sensible_bot(rollout_view(state, seat), legal, rng)
 
 
-expert_bot = expert_level("fox-experiment", sensible_bot, _evaluate, BUDGET, HORIZON, rollout=rollout)
+# paired: a pup's pairs, a parent or a supply space differ by a point or two, which the
+# luck of the samples (the dice to come) would hide from means over different samples
+expert_bot = expert_level("fox-experiment", sensible_bot, _evaluate, BUDGET, HORIZON, paired=True, rollout=rollout)
