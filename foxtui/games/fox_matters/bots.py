@@ -105,6 +105,15 @@ class _Plan:
         self.knights = knights
 
 
+#: card id -> (Gray Tail, Fox card, symbols shown as bits, follow-up bits, its symbols,
+#: the symbols its follow-up bits stand for, shown and followed at once): what _solve reads
+_INFO: dict[str, tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], int]] = {
+    cid: (c.kind == "gray", c.kind == "fox", c.mask, c.follow_mask, c.symbols, _BITS[c.follow_mask], _POP[c.mask & c.follow_mask])
+    for cid, c in CARDS.items()
+}
+_SYMS = range(N)
+
+
 def _solve(
     col: _Col,
     pool: list[str],
@@ -113,72 +122,100 @@ def _solve(
     first: str | None,
     knights_first: bool = True,
 ) -> _Plan | None:
-    """Greedy. With ``knights_first``: knights for the specific symbols, then cards, then
+    """The plan for one column (see _greedy)."""
+    return _greedy(col, pool, knights, nightmare, first, knights_first)[0]
+
+
+def _greedy(
+    col: _Col,
+    pool: list[str],
+    knights: list[tuple[str, int]],
+    nightmare: str,
+    first: str | None,
+    knights_first: bool = True,
+) -> tuple[_Plan | None, str | None]:
+    """(the plan, or None; the first card it added, or None). Greedy. With ``knights_first``: knights for the specific symbols, then cards, then
     knights for the rest of the total. Otherwise cards first, and knights only for what
     the cards cannot give. Each card is chosen for what it covers and for keeping the
-    chain open. ``first`` forces the first card added."""
-    gray = col.gray or (first is not None and not col.cards and CARDS[first].kind == "gray")
-    gray_reduce = 3 if gray else 0
-    need_total, need = check.requirement(col.problems, col.faced, gray_reduce, nightmare)
+    chain open. ``first`` forces the first card added. (Written for speed: the rollouts
+    of the expert ask it thousands of times a second.)"""
+    info = _INFO
+    gray = col.gray or (first is not None and not col.cards and info[first][0])
+    need_total, need = check.requirement(col.problems, col.faced, 3 if gray else 0, nightmare)
     have = [0] * N
     wild = 0
     for cid in col.cards:
-        for s in CARDS[cid].symbols:
+        for s in info[cid][4]:
             if s == ANY:
                 wild += 1
             else:
                 have[s] += 1
     for s in col.fixed:
         have[s] += 1
-    fm = CARDS[col.cards[-1]].follow_mask if col.cards else -1
+    fm = info[col.cards[-1]][3] if col.cards else -1
     used_knights: list[str] = []
     free = list(knights)
     # Knights for the specific needs first (they come back every round). This is decided
     # from the problems alone, not from the cards already down, so that the plan stays
     # the same while it is being carried out.
-    for s in range(N if knights_first else 0):
-        for _ in range(need[s]):
-            k = next((kn for kn in free if kn[1] == s), None)
-            if k is None:
-                break
-            free.remove(k)
-            used_knights.append(k[0])
-            have[s] += 1
+    if knights_first:
+        for s in _SYMS:
+            for _ in range(need[s]):
+                k = next((kn for kn in free if kn[1] == s), None)
+                if k is None:
+                    break
+                free.remove(k)
+                used_knights.append(k[0])
+                have[s] += 1
     added: list[str] = []
     avail = list(pool)
     counts = [0] * N  # pool cards showing each symbol (a universal one counts everywhere)
     for cid in avail:
-        m = CARDS[cid].mask
-        for s in range(N):
+        m = info[cid][2]
+        for s in _SYMS:
             if m >> s & 1:
                 counts[s] += 1
+    started = bool(col.cards)
     while True:
-        missing, extra = check.missing_symbols(need_total, need, have, wild)
-        short = sum(missing) + extra
+        # check.missing_symbols, written out
+        missing = [0] * N
+        left = wild
+        lacking = 0
+        for i in _SYMS:
+            d = need[i] - have[i]
+            if d > 0:
+                use = d if d < left else left
+                left -= use
+                missing[i] = d - use
+                lacking += d - use
+        extra = need_total - (sum(have) + wild) - lacking
+        if extra < 0:
+            extra = 0
+        short = lacking + extra
         if short == 0:
-            return _Plan(col.index, added, used_knights)
+            return _Plan(col.index, added, used_knights), None
         # the rest of the total can come from any knight
-        if knights_first and not any(missing) and extra <= len(free):
+        if knights_first and not lacking and extra <= len(free):
             for k in free[:extra]:
                 used_knights.append(k[0])
-            return _Plan(col.index, added, used_knights)
+            return _Plan(col.index, added, used_knights), None
         best, best_score = None, -1e9
         for cid in avail:
-            card = CARDS[cid]
+            is_gray, is_fox, mask, fmask, symbols, fbits, both = info[cid]
             if fm == -1:
-                if card.kind == "gray" and (col.cards or added):
+                if is_gray and (started or added):
                     continue
-            elif not card.mask & fm or card.kind == "gray":
+            elif not mask & fm or is_gray:
                 continue
             if first is not None and not added and cid != first:
                 continue
-            if card.kind == "gray":
+            if is_gray:
                 score = 30.0 if need_total >= 3 and not gray else -1e6
             else:
                 gain_spec = 0
                 gain_total = 0
-                miss = list(missing)
-                for s in card.symbols:
+                miss = missing[:]
+                for s in symbols:
                     if s == ANY:
                         j = miss.index(max(miss))
                         if miss[j] > 0:
@@ -191,49 +228,48 @@ def _solve(
                         gain_spec += 1
                     else:
                         gain_total += 1
-                useful = gain_spec + min(gain_total, extra)
+                spent = gain_total if gain_total < extra else extra
+                useful = gain_spec + spent
                 if useful == 0:
                     continue
-                score = 10.0 * gain_spec + 4.0 * min(gain_total, extra)
+                score = 10.0 * gain_spec + 4.0 * spent
                 # keep the chain open for what is still missing after this card
                 if useful < short:
-                    fmask = card.follow_mask
-                    want = 0
-                    for s in range(N):
-                        if miss[s] > 0:
-                            want |= 1 << s
-                    followers = -_POP[card.mask & fmask]
-                    for s in _BITS[fmask]:
+                    followers = -both
+                    for s in fbits:
                         followers += counts[s]
                     if followers <= 0:
                         score -= 50.0
-                    elif want and fmask & want:
+                    elif fmask & (
+                        (miss[0] > 0) | (miss[1] > 0) << 1 | (miss[2] > 0) << 2 | (miss[3] > 0) << 3 | (miss[4] > 0) << 4
+                    ):
                         score += 3.0
-                    score += min(followers, 6) * 0.3
+                    score += (followers if followers < 6 else 6) * 0.3
                 # spend plain Relief cards before the stronger Fox cards
-                if card.kind == "fox":
+                if is_fox:
                     score -= 2.5
             if score > best_score or (score == best_score and best is not None and cid < best):
                 best, best_score = cid, score
         if best is None:
+            picked = added[0] if added else None
             if knights_first:
-                return None
-            return _knights_finish(col, added, used_knights, free, missing, extra)
-        card = CARDS[best]
+                return None, picked
+            return _knights_finish(col, added, used_knights, free, missing, extra), picked
+        is_gray, _, mask, fmask, symbols, _, _ = info[best]
         avail.remove(best)
-        for s in range(N):
-            if card.mask >> s & 1:
+        for s in _SYMS:
+            if mask >> s & 1:
                 counts[s] -= 1
         added.append(best)
-        if card.kind == "gray":
+        if is_gray:
             gray = True
             need_total, need = check.requirement(col.problems, col.faced, 3, nightmare)
-        for s in card.symbols:
+        for s in symbols:
             if s == ANY:
                 wild += 1
             else:
                 have[s] += 1
-        fm = card.follow_mask
+        fm = fmask
 
 
 def _knights_finish(
@@ -255,6 +291,31 @@ def _knights_finish(
     return _Plan(col.index, added, used)
 
 
+def _within_reach(col: _Col, pool: list[str], knights: list[tuple[str, int]], nightmare: str) -> bool:
+    """False when the column could not be dealt with even by every card of the pool and
+    every knight at once, chain or no chain (and a Gray Tail first if there is one). A
+    plan of _greedy only ever adds some of them, and more symbols never need more, so
+    then there is no plan for the column, whatever card it began with."""
+    info = _INFO
+    gray = col.gray or (not col.cards and any(info[c][0] for c in pool))
+    need_total, need = check.requirement(col.problems, col.faced, 3 if gray else 0, nightmare)
+    have = [0] * N
+    wild = 0
+    for cards in (col.cards, pool):
+        for cid in cards:
+            for s in info[cid][4]:
+                if s == ANY:
+                    wild += 1
+                else:
+                    have[s] += 1
+    for s in col.fixed:
+        have[s] += 1
+    for _, s in knights:
+        have[s] += 1
+    missing, extra = check.missing_symbols(need_total, need, have, wild)
+    return not extra and not any(missing)
+
+
 def _plan_with(
     nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]], knights_first: bool
 ) -> tuple[list[_Plan], float, int]:
@@ -263,11 +324,16 @@ def _plan_with(
     value = 0.0
     cards = 0
     for col in cols:
-        plan = _solve(col, pool, knights, nightmare, None, knights_first)
-        if plan is None and not col.cards:
-            # a different first card sometimes opens a better chain
+        if not _within_reach(col, pool, knights, nightmare):
+            continue  # no plan for it: every greedy below would fail
+        plan, picked = _greedy(col, pool, knights, nightmare, None, knights_first)
+        if plan is None and not col.cards and picked is not None:
+            # A different first card sometimes opens a better chain. (Forced to begin
+            # with the card it chose, or when it chose none, the greedy fails the same way.)
             firsts = sorted({c for c in pool if CARDS[c].kind != "gray"}, key=lambda c: (-len(CARDS[c].symbols), c))[:3]
             for f in firsts:
+                if f == picked:
+                    continue
                 plan = _solve(col, pool, knights, nightmare, f, knights_first)
                 if plan is not None:
                     break
@@ -320,7 +386,27 @@ def _plan(
     ]
     for col in cols:
         col.value = _value(col, view.round, view.rounds)
+    # The plan is a function of these alone (the expert's rollouts ask for the same plan
+    # again and again: in every sample of a decision, at every step of carrying it out)
+    key = (
+        nightmare,
+        tuple((c.index, tuple(c.problems), tuple(c.faced), c.fear, tuple(c.cards), tuple(c.fixed), c.value) for c in cols),
+        tuple(sorted(pool)),
+        tuple(knights),
+    )
+    hit = _PLANS.get(key)
+    if hit is None:
+        if len(_PLANS) > 4096:
+            _PLANS.clear()
+        hit = _PLANS[key] = _best_plan(nightmare, cols, pool, knights)
+    return list(hit)
 
+
+#: _plan's answers by what they are a function of (see there)
+_PLANS: dict[tuple, list[_Plan]] = {}
+
+
+def _best_plan(nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]]) -> list[_Plan]:
     def cost(col: _Col) -> int:
         # from the problems alone (not the cards already down): a stable order
         return max(1, check.requirement(col.problems, col.faced, 0, nightmare)[0])
