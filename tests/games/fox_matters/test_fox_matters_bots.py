@@ -12,9 +12,9 @@ from foxtui.engine import Rng, SeatInfo
 from foxtui.engine.autoplay import autoplay
 from foxtui.games.fox_matters import GAME, content
 from foxtui.games.fox_matters.actions import EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, TimeUp, UseAbility
-from foxtui.games.fox_matters.bots import cooperative_bot, explain, plan_action, suggestion
+from foxtui.games.fox_matters.bots import STEP_CAP, cooperative_bot, explain, plan_action, suggestion
 from foxtui.games.fox_matters.rules import check_column
-from foxtui.games.fox_matters.state import Options
+from foxtui.games.fox_matters.state import Fear, HandCard, Options
 
 MAX_STEPS = 20_000
 
@@ -300,3 +300,127 @@ def test_cooperative_bot_keeps_the_fox_card_with_the_most_symbols() -> None:
     action = cooperative_bot(GAME.view(state, 0), legal, Rng(0))
     assert isinstance(action, PickFox) and action in legal
     assert all(len(content.CARDS[action.card].symbols) >= len(content.CARDS[a.card].symbols) for a in legal)
+
+
+# --- the planner's shortcuts ----------------------------------
+
+
+def _seeded_states(players: int, seeds: range, every: int = 1):
+    """(state, seats to act) met in seeded games of cooperative bots with now and then a
+    random step (for states they would not reach): every table size, a person in some
+    games (the bots leave that seat's cards alone), timed and untimed, all difficulties."""
+    for seed in seeds:
+        humans = [0] if seed % 3 == 2 and players > 1 else []
+        seats = [SeatInfo(f"P{i}", bot=None if i in humans else "cooperative") for i in range(players)]
+        options = Options(timer_seconds=0 if seed % 2 else 120, nightmare=DIFFICULTIES_BY_SEED[seed % 4])
+        state = GAME.setup(seats, options, 500 + seed)
+        r = Rng(seed)
+        steps = 0
+        while GAME.outcome(state) is None and GAME.to_act(state):
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            if not legal:
+                state = GAME.apply(state, seat, GAME.clock(state).step)
+                continue
+            if steps % every == 0:
+                yield state
+            steps += 1
+            action = legal[r.below(len(legal))] if r.below(6) == 0 else cooperative_bot(GAME.view(state, seat), legal, r)
+            state = GAME.apply(state, seat, action)
+
+
+DIFFICULTIES_BY_SEED = ["random-level-1", "random-level-3", "random-level-4", "random"]
+
+
+def _with_a_gray_tail(state):
+    """The state with a Gray Tail face up in the hand of the first seat to act."""
+    if not state.gray_deck:
+        return state
+    seat = min(GAME.to_act(state))
+    hands = list(state.hands)
+    hands[seat] = [*hands[seat], HandCard(state.gray_deck[-1], True)]
+    return replace(state, hands=hands, gray_deck=state.gray_deck[:-1])
+
+
+def _columns_and_means(state):
+    """(view, the planner's columns, pool, knights) for the first seat to act."""
+    from foxtui.games.fox_matters.bots import _Col, _means
+
+    view = GAME.view(state, min(GAME.to_act(state)))
+    pool, knights, fixed = _means(view)
+    cols = [_Col(i, c, view.nightmare, fixed[i]) for i, c in enumerate(view.columns) if c.problems]
+    return view, cols, sorted(pool), knights
+
+
+def _plans(plans) -> list:
+    return [(p.column, list(p.cards), list(p.knights)) if p is not None else None for p in plans]
+
+
+def test_the_planners_shortcuts_leave_out_only_greedy_runs_that_would_fail_or_repeat() -> None:
+    # _plan_with gives no greedy to a column out of reach of every card and knight at
+    # once, and does not retry from the card the greedy began with: over seeded games, a
+    # greedy from any first card fails on such a column, and the retry plans the same
+    from foxtui.games.fox_matters.bots import _greedy, _solve, _within_reach
+
+    out_of_reach = in_reach = retried = 0
+    for players in (1, 2, 4):
+        for seen in _seeded_states(players, range(2), every=5):
+            for state in (seen, _with_a_gray_tail(seen)):
+                view, cols, pool, knights = _columns_and_means(state)
+                firsts = [None] + [c for c in pool if content.CARDS[c].kind != "gray"]
+                for col in cols:
+                    reach = _within_reach(col, pool, knights, view.nightmare)
+                    for kf in (True, False):
+                        if not reach:
+                            assert all(_solve(col, pool, knights, view.nightmare, f, kf) is None for f in firsts)
+                        plan, picked = _greedy(col, pool, knights, view.nightmare, None, kf)
+                        if picked is not None and not col.cards:
+                            again = _solve(col, pool, knights, view.nightmare, picked, kf)
+                            assert _plans([again]) == _plans([plan])
+                            retried += 1
+                    out_of_reach += not reach
+                    in_reach += reach
+    assert out_of_reach > 200 and in_reach > 200 and retried > 200, (out_of_reach, in_reach, retried)
+
+
+def _one_thing_changed(state):
+    """The state, and the same with one thing the plan may depend on changed: the round
+    (the last round values columns differently), a Fear token faced, another knight, a
+    person in another seat (their knights stay where they stand, their cards are theirs)."""
+    yield state
+    yield replace(state, round=5 if state.round < 5 else 4)
+    columns = list(state.columns)
+    c = next((c for c, col in enumerate(columns) if col.fear and not col.fear[0].up), None)
+    if c is not None:
+        columns[c] = replace(columns[c], fear=[replace(columns[c].fear[0], up=True), *columns[c].fear[1:]])
+        yield replace(state, columns=columns)
+    if not state.sharing and state.pending is None:
+        first = state.knights[0]
+        used = {k.id for k in state.knights}
+        other = next(k for k in content.KNIGHT if k not in used and content.KNIGHT[k].symbol != content.KNIGHT[first.id].symbol)
+        yield replace(state, knights=[replace(first, id=other), *state.knights[1:]])
+    seat = min(GAME.to_act(state))
+    if len(state.seats) > 1:
+        other = (seat + 1) % len(state.seats)
+        yield replace(state, seats=[replace(s, bot=None) if i == other else s for i, s in enumerate(state.seats)])
+
+
+def test_the_planner_remembers_only_what_it_would_plan_again() -> None:
+    # _plan's answers are kept by what they are a function of: over seeded games, the
+    # plans given with everything remembered are the plans worked out afresh, also for
+    # states that differ from one another in one thing only
+    from foxtui.games.fox_matters import bots
+
+    views = [
+        GAME.view(changed, min(GAME.to_act(state)))
+        for p in (2, 3)
+        for state in _seeded_states(p, range(2), every=2)
+        for changed in _one_thing_changed(state)
+    ]
+    bots._PLANS.clear()
+    remembered = [_plans(plan_action(v)) for v in views]
+    afresh = []
+    for v in views:
+        bots._PLANS.clear()
+        afresh.append(_plans(plan_action(v)))
+    assert remembered == afresh and sum(map(bool, afresh)) > 100
