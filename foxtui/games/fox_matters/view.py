@@ -9,6 +9,8 @@ symbols (``content.CARDS``, ``content.PROBLEM``, ``content.KNIGHT``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from . import check, content
@@ -257,4 +259,86 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         hidden_cards=[[hc.card for hc in hand if not hc.up] for hand in state.hands] if everything else [],
         upcoming_problems=list(state.upcoming) if everything else [],
         fear_kinds=[[content.FEAR_KIND[f.token] for f in col.fear] for col in state.columns] if everything else [],
+    )
+
+
+# --- a lean view for the expert's simulations --------------------------------------
+#
+# The expert's rollouts let the cooperative bot choose every seat's steps in sampled
+# states, thousands of times per decision; a full View each time (the live check of
+# every column, the last check explained, texts) was a third of their cost once the
+# planner remembered its plans. A RolloutView holds only what the cooperative bot
+# reads, taken from the state the way make_view takes it (a test holds the bot's
+# choices on both to be the same). Its lists are the state's own: read them only.
+
+
+class RolloutColumn(NamedTuple):
+    problems: list[str]
+    cards: list[Played]
+    fear: list[FearView]
+    knights: list[str]
+
+
+class RolloutKnight(NamedTuple):
+    id: str
+    symbol: str
+    owner: int
+    cheese: int
+    column: int
+
+
+class RolloutView(NamedTuple):
+    seat: int
+    humans: list[bool]
+    round: int
+    rounds: int
+    phase: str
+    phase_steps: int
+    nightmare: str
+    columns: list[RolloutColumn]
+    knights: list[RolloutKnight]
+    hands: list[list[str]]
+    hidden: list[int]
+    fox_spots: list[str]
+    relief_discard: list[str]
+    sharing: list[CheeseShare]
+
+
+#: (token, face up) -> its FearView (they never change)
+_FEAR_VIEWS: dict[tuple[str, bool], FearView] = {}
+
+
+def _fear_view(token: str, up: bool) -> FearView:
+    f = _FEAR_VIEWS.get((token, up))
+    if f is None:
+        f = _FEAR_VIEWS[token, up] = FearView(up, content.FEAR_KIND[token] if up else None)
+    return f
+
+
+def rollout_view(state: State, seat: int) -> RolloutView:
+    """What the cooperative bot reads of ``seat``'s View, and no more (see above)."""
+    knights = state.knights
+    return RolloutView(
+        seat=seat,
+        humans=[s.bot is None for s in state.seats],
+        round=state.round,
+        rounds=ROUNDS,
+        phase=state.phase,
+        phase_steps=state.phase_steps,
+        nightmare=state.nightmare,
+        columns=[
+            RolloutColumn(
+                col.problems,
+                col.cards,
+                [_fear_view(f.token, f.up) for f in col.fear],
+                [k.id for k in knights if k.column == c],
+            )
+            for c, col in enumerate(state.columns)
+        ],
+        knights=[RolloutKnight(k.id, KNIGHT[k.id].symbol, k.owner, k.cheese, k.column) for k in knights],
+        hands=[[hc.card for hc in hand if hc.up] for hand in state.hands],
+        hidden=[sum(1 for hc in hand if not hc.up) for hand in state.hands],
+        fox_spots=state.fox_spots,
+        relief_discard=state.relief_discard,
+        sharing=state.sharing,
     )

@@ -302,7 +302,7 @@ def test_cooperative_bot_keeps_the_fox_card_with_the_most_symbols() -> None:
     assert all(len(content.CARDS[action.card].symbols) >= len(content.CARDS[a.card].symbols) for a in legal)
 
 
-# --- the planner's shortcuts ----------------------------------
+# --- the expert's rollouts and the planner's shortcuts ----------------------------------
 
 
 def _seeded_states(players: int, seeds: range, every: int = 1):
@@ -330,6 +330,43 @@ def _seeded_states(players: int, seeds: range, every: int = 1):
 
 
 DIFFICULTIES_BY_SEED = ["random-level-1", "random-level-3", "random-level-4", "random"]
+
+
+def _rarely_reached(state, n: int):
+    """The state, and now and then the same with what seeded games seldom show: a phase at
+    the bots' step cap, and at a sharing of cheese, two Fear tokens under a column (with
+    the knights' cheese as it is and with one more each)."""
+    yield state
+    if n % 10 == 0:
+        yield replace(state, phase_steps=STEP_CAP)
+    if state.phase == "share_cheese" and len(state.fear_pool) >= 2:
+        c = next((c for c, col in enumerate(state.columns) if col.problems), None)
+        if c is not None:
+            columns = list(state.columns)
+            columns[c] = replace(columns[c], fear=[Fear(t, False) for t in state.fear_pool[:2]])
+            yield replace(state, columns=columns)
+            # ... and every knight with a cheese more (a knight without any gets one first)
+            yield replace(state, columns=columns, knights=[replace(k, cheese=k.cheese + 1) for k in state.knights])
+
+
+def test_the_experts_rollouts_choose_from_the_lean_view_what_the_cooperative_bot_chooses_from_the_view() -> None:
+    # rollout() reads view.rollout_view, a lean copy of what the cooperative bot reads:
+    # over seeded games every seat's choice from it is the choice from the full View,
+    # at every table size
+    from foxtui.games.fox_matters.bots import rollout
+
+    checked = 0
+    phases = set()
+    for players in range(1, 6):
+        for n, seen in enumerate(_seeded_states(players, range(3))):
+            for state in _rarely_reached(seen, n):
+                for s in GAME.to_act(state):
+                    mine = GAME.legal_actions(state, s)
+                    if len(mine) > 1:
+                        assert rollout(state, s, mine, Rng(7)) == cooperative_bot(GAME.view(state, s), mine, Rng(7))
+                        checked += 1
+                        phases.add(state.phase)
+    assert checked > 3000 and phases == {"planning", "action", "share_cheese", "pick_fox"}, (checked, phases)
 
 
 def _with_a_gray_tail(state):
