@@ -21,11 +21,20 @@ def seed_state(seed: int, *salt: int | str) -> int:
     value = r.next64()
     for s in salt:
         if isinstance(s, str):
+            # Rng(value ^ ch).next64() for each byte, written out (bots salt with long texts)
             for ch in s.encode():
-                value = Rng((value ^ ch) & _MASK).next64()
+                z = ((value ^ ch) + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                value = z ^ (z >> 31)
         else:
             value = Rng((value ^ (s & _MASK)) & _MASK).next64()
     return value
+
+
+_MUL1 = 0xBF58476D1CE4E5B9
+_MUL2 = 0x94D049BB133111EB
+_TWO64 = 1 << 64
 
 
 class Rng:
@@ -61,10 +70,22 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place. (``below(i + 1)`` for each i, written out: shuffles are
+        most of the cost of dealing a sample for the expert level.)"""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)

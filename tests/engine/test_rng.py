@@ -39,3 +39,25 @@ def test_shuffle_is_a_permutation_and_depends_on_the_seed() -> None:
 
 def test_salted_seeds_differ() -> None:
     assert len({seed_state(1), seed_state(1, "bot"), seed_state(1, "bot", 2), seed_state(2)}) == 4
+
+
+def test_shuffles_and_salted_seeds_are_pinned() -> None:
+    # written out for speed, they must still give what below() and Rng(...).next64() give
+    r = Rng(12345)
+    assert r.shuffled(range(30)) == [13, 28, 11, 25, 9, 29, 3, 22, 8, 27, 6, 15, 1, 4, 12, 0, 20, 10, 23, 17, 7, 24, 16, 2, 26, 19, 21, 5, 18, 14]
+    assert r.state == 17026080507310390938
+    r = Rng(2**64 - 5)
+    assert r.shuffled("abcdefg") == ["a", "g", "b", "d", "e", "c", "f"] and r.state == 13064056694810536057
+    assert seed_state(3, "fear outlook (1, 2)", 7, -1) == 0x6BF3AB2B40120FD2
+
+
+def test_a_shuffle_draws_as_below_does() -> None:
+    for seed in range(50):
+        items = list(range(seed % 13 + 1))
+        a, b = Rng(seed), Rng(seed)
+        a.shuffle(items)
+        plain = list(range(seed % 13 + 1))
+        for i in range(len(plain) - 1, 0, -1):
+            j = b.below(i + 1)
+            plain[i], plain[j] = plain[j], plain[i]
+        assert items == plain and a.state == b.state
