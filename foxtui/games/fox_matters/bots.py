@@ -318,15 +318,27 @@ def _within_reach(col: _Col, pool: list[str], knights: list[tuple[str, int]], ni
 
 
 def _plan_with(
-    nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]], knights_first: bool
-) -> tuple[list[_Plan], float, int]:
+    nightmare: str,
+    cols: list[_Col],
+    pool: list[str],
+    knights: list[tuple[str, int]],
+    knights_first: bool,
+    beat: float | None = None,
+) -> tuple[list[_Plan], float, int] | None:
+    """(the plans, the value of their columns, the cards they use); None as soon as the
+    value could no longer reach ``beat`` (the columns left would not make it up)."""
     pool = sorted(pool)
     plans: list[_Plan] = []
     value = 0.0
     cards = 0
+    left = sum(col.value for col in cols)
     for col in cols:
+        left -= col.value
         if not _within_reach(col, pool, knights, nightmare):
-            continue  # no plan for it: every greedy below would fail
+            # no plan for it: every greedy below would fail
+            if beat is not None and value + left < beat - 1e-6:
+                return None
+            continue
         plan, picked = _greedy(col, pool, knights, nightmare, None, knights_first)
         if plan is None and not col.cards and picked is not None:
             # A different first card sometimes opens a better chain. (Forced to begin
@@ -339,6 +351,8 @@ def _plan_with(
                 if plan is not None:
                     break
         if plan is None:
+            if beat is not None and value + left < beat - 1e-6:
+                return None
             continue
         plans.append(plan)
         value += col.value
@@ -368,7 +382,27 @@ def plan_action(view: Any) -> list[_Plan]:
     """The table's plan for the rest of this Action: which columns to complete, how
     (with the cards and knights this bot may use)."""
     pool, knights, fixed = _means(view)
-    return _plan(view, pool, knights, fixed, None)
+    # The plan is a function of these alone (a column's value asks of the round only
+    # whether it is the last): the expert's rollouts ask for the same plan again and
+    # again, in every sample of a decision, at every step of carrying it out
+    key = (
+        view.nightmare,
+        view.round >= view.rounds,
+        tuple((tuple(c.problems), tuple(c.cards), tuple(c.fear)) for c in view.columns),
+        tuple(map(tuple, fixed)),
+        tuple(sorted(pool)),
+        tuple(knights),
+    )
+    hit = _PLANS.get(key)
+    if hit is None:
+        if len(_PLANS) > 4096:
+            _PLANS.clear()
+        hit = _PLANS[key] = _plan(view, pool, knights, fixed, None)
+    return list(hit)
+
+
+#: plan_action's answers by what they are a function of (see there)
+_PLANS: dict[tuple, list[_Plan]] = {}
 
 
 def _plan(
@@ -387,24 +421,7 @@ def _plan(
     ]
     for col in cols:
         col.value = _value(col, view.round, view.rounds)
-    # The plan is a function of these alone (the expert's rollouts ask for the same plan
-    # again and again: in every sample of a decision, at every step of carrying it out)
-    key = (
-        nightmare,
-        tuple((c.index, tuple(c.problems), tuple(c.faced), c.fear, tuple(c.cards), tuple(c.fixed), c.value) for c in cols),
-        tuple(sorted(pool)),
-        tuple(knights),
-    )
-    hit = _PLANS.get(key)
-    if hit is None:
-        if len(_PLANS) > 4096:
-            _PLANS.clear()
-        hit = _PLANS[key] = _best_plan(nightmare, cols, pool, knights)
-    return list(hit)
-
-
-#: _plan's answers by what they are a function of (see there)
-_PLANS: dict[tuple, list[_Plan]] = {}
+    return _best_plan(nightmare, cols, pool, knights)
 
 
 def _best_plan(nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]]) -> list[_Plan]:
@@ -417,7 +434,10 @@ def _best_plan(nightmare: str, cols: list[_Col], pool: list[str], knights: list[
     # fewer cards, which are kept for later rounds) wins.
     best = None
     for knights_first in (True, False):
-        plans, value, cards = _plan_with(nightmare, cols, pool, knights, knights_first)
+        got = _plan_with(nightmare, cols, pool, knights, knights_first, best[0][0] if best else None)
+        if got is None:
+            continue  # it could not have dealt with more
+        plans, value, cards = got
         key = (value, -cards)
         if best is None or key > best[0]:
             best = (key, plans)
@@ -559,7 +579,14 @@ def fear_outlook(view: Any) -> dict[int, int]:
             for c in candidates:
                 col = view.columns[c]
                 faced[c] = [f.kind if f.up else tokens.pop() for f in col.fear]
-            for plan in _plan(view, pool + deal, knights, fixed, faced):
+            looked = pool + deal
+            # a plan deals only with columns within reach of all the cards and knights
+            if not any(
+                _within_reach(_Col(c, view.columns[c], view.nightmare, fixed[c], faced[c]), looked, knights, view.nightmare)
+                for c in candidates
+            ):
+                continue
+            for plan in _plan(view, looked, knights, fixed, faced):
                 if plan.column in result:
                     result[plan.column] += 1
     if len(_OUTLOOKS) > 512:

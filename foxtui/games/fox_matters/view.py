@@ -305,19 +305,19 @@ class RolloutView(NamedTuple):
 
 
 #: (token, face up) -> its FearView (they never change)
-_FEAR_VIEWS: dict[tuple[str, bool], FearView] = {}
-
-
-def _fear_view(token: str, up: bool) -> FearView:
-    f = _FEAR_VIEWS.get((token, up))
-    if f is None:
-        f = _FEAR_VIEWS[token, up] = FearView(up, content.FEAR_KIND[token] if up else None)
-    return f
+_FEAR_VIEWS: dict[tuple[str, bool], FearView] = {
+    (token, up): FearView(up, content.FEAR_KIND[token] if up else None) for token in content.FEAR_KIND for up in (False, True)
+}
 
 
 def rollout_view(state: State, seat: int) -> RolloutView:
     """What the cooperative bot reads of ``seat``'s View, and no more (see above)."""
     knights = state.knights
+    on: list[list[str]] = [[] for _ in state.columns]
+    for k in knights:
+        if k.column >= 0:
+            on[k.column].append(k.id)
+    fear = _FEAR_VIEWS
     return RolloutView(
         seat=seat,
         humans=[s.bot is None for s in state.seats],
@@ -327,18 +327,16 @@ def rollout_view(state: State, seat: int) -> RolloutView:
         phase_steps=state.phase_steps,
         nightmare=state.nightmare,
         columns=[
-            RolloutColumn(
-                col.problems,
-                col.cards,
-                [_fear_view(f.token, f.up) for f in col.fear],
-                [k.id for k in knights if k.column == c],
-            )
+            RolloutColumn(col.problems, col.cards, [fear[f.token, f.up] for f in col.fear] if col.fear else [], on[c])
             for c, col in enumerate(state.columns)
         ],
-        knights=[RolloutKnight(k.id, KNIGHT[k.id].symbol, k.owner, k.cheese, k.column) for k in knights],
+        knights=[RolloutKnight(k.id, _SYMBOL[k.id], k.owner, k.cheese, k.column) for k in knights],
         hands=[[hc.card for hc in hand if hc.up] for hand in state.hands],
         hidden=[sum(1 for hc in hand if not hc.up) for hand in state.hands],
         fox_spots=state.fox_spots,
         relief_discard=state.relief_discard,
         sharing=state.sharing,
     )
+
+
+_SYMBOL: dict[str, str] = {k: KNIGHT[k].symbol for k in KNIGHT}

@@ -461,3 +461,27 @@ def test_the_planner_remembers_only_what_it_would_plan_again() -> None:
         bots._PLANS.clear()
         afresh.append(_plans(plan_action(v)))
     assert remembered == afresh and sum(map(bool, afresh)) > 100
+
+
+def test_the_second_way_of_planning_is_given_up_only_when_it_could_not_deal_with_as_much() -> None:
+    # _best_plan stops the cards-first plan once the columns left could not bring its
+    # value up to the knights-first plan's: over seeded games, it is stopped only when
+    # the whole of it would have come out below
+    from foxtui.games.fox_matters.bots import _plan_with, _value
+
+    stopped = kept = 0
+    for players in (1, 2, 4):
+        for state in _seeded_states(players, range(2), every=3):
+            view, cols, pool, knights = _columns_and_means(state)
+            for col in cols:
+                col.value = _value(col, view.round, view.rounds)
+            first = _plan_with(view.nightmare, cols, pool, knights, True)
+            whole = _plan_with(view.nightmare, cols, pool, knights, False)
+            cut = _plan_with(view.nightmare, cols, pool, knights, False, first[1])
+            if cut is None:
+                assert whole[1] < first[1]
+                stopped += 1
+            else:
+                assert _plans(cut[0]) == _plans(whole[0]) and cut[1:] == whole[1:]
+                kept += 1
+    assert stopped > 20 and kept > 20, (stopped, kept)
