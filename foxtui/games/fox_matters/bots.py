@@ -115,6 +115,24 @@ _INFO: dict[str, tuple[bool, bool, int, int, tuple[int, ...], tuple[int, ...], i
 _SYMS = range(N)
 
 
+def _symbols(col: _Col, *more: Sequence[str]) -> tuple[list[int], int]:
+    """The symbols per kind and the wild ones of the column's cards (and of ``more``
+    cards), with its fixed symbols."""
+    info = _INFO
+    have = [0] * N
+    wild = 0
+    for cards in (col.cards, *more):
+        for cid in cards:
+            for s in info[cid][4]:
+                if s == ANY:
+                    wild += 1
+                else:
+                    have[s] += 1
+    for s in col.fixed:
+        have[s] += 1
+    return have, wild
+
+
 def _solve(
     col: _Col,
     pool: list[str],
@@ -143,16 +161,7 @@ def _greedy(
     info = _INFO
     gray = col.gray or (first is not None and not col.cards and info[first][0])
     need_total, need = check.requirement(col.problems, col.faced, 3 if gray else 0, nightmare)
-    have = [0] * N
-    wild = 0
-    for cid in col.cards:
-        for s in info[cid][4]:
-            if s == ANY:
-                wild += 1
-            else:
-                have[s] += 1
-    for s in col.fixed:
-        have[s] += 1
+    have, wild = _symbols(col)
     fm = info[col.cards[-1]][3] if col.cards else -1
     used_knights: list[str] = []
     free = list(knights)
@@ -300,17 +309,7 @@ def _within_reach(col: _Col, pool: list[str], knights: list[tuple[str, int]], ni
     info = _INFO
     gray = col.gray or (not col.cards and any(info[c][0] for c in pool))
     need_total, need = check.requirement(col.problems, col.faced, 3 if gray else 0, nightmare)
-    have = [0] * N
-    wild = 0
-    for cards in (col.cards, pool):
-        for cid in cards:
-            for s in info[cid][4]:
-                if s == ANY:
-                    wild += 1
-                else:
-                    have[s] += 1
-    for s in col.fixed:
-        have[s] += 1
+    have, wild = _symbols(col, pool)
     for _, s in knights:
         have[s] += 1
     missing, extra = check.missing_symbols(need_total, need, have, wild)
