@@ -316,19 +316,18 @@ def simulate(game: Game, state: Any, seat: int, action: Any, rng: Rng, expertise
         if not to_act:
             break
         actor = min(to_act)  # as a session does: the first seat whose decision is pending
-        if actor != seat:
-            others += 1
-        else:
-            own += 1
         legal = game.legal_actions(state, actor)
         if not legal:
             clock = game.clock(state)
             if clock is None:
                 break
-            if actor == seat:  # the clock's step is nobody's own
-                others, own = others + 1, own - 1
+            others += 1  # the clock's step is nobody's own
             state = game.apply(state, actor, clock.step)
             continue
+        if actor == seat:
+            own += 1
+        else:
+            others += 1
         state = game.apply(state, actor, rollout(state, actor, legal, rng))
     value = outcome_value(game, state, seat)
     return expertise.evaluate(state, seat) if value is None else value

@@ -142,16 +142,21 @@ class RaceGame:
         return state
 
 
-def test_steps_of_the_seats_own_do_not_put_the_others_out_of_sight() -> None:
-    game = RaceGame()
-    expertise = Expertise(
-        rollout=lambda s, seat, legal, rng: legal[0],  # seat 0 passes, seat 1 moves
+def _race_expertise(paired: bool = False) -> Expertise:
+    """Seat 0's first move (pass, or work) in the rollouts, seat 1's one move; seat 0's
+    score is the value; three steps of seat 1 ahead."""
+    return Expertise(
+        rollout=lambda s, seat, legal, rng: legal[0],
         evaluate=lambda s, seat: 0.5 + s.score / 100,
         budget=40,
         horizon=3,
         prior=lambda view, legal, rng: legal[0],
+        paired=paired,
     )
-    choice = search(None, ["pass", "wait"], Rng(1), Sampler(game, 0, Race()), expertise)  # type: ignore[arg-type]
+
+
+def test_steps_of_the_seats_own_do_not_put_the_others_out_of_sight() -> None:
+    choice = search(None, ["pass", "wait"], Rng(1), Sampler(RaceGame(), 0, Race()), _race_expertise())  # type: ignore[arg-type]
     assert choice == "pass"
 
 
@@ -179,14 +184,5 @@ class ChoresGame(RaceGame):
 
 
 def test_a_long_run_of_the_seats_own_steps_does_not_cut_the_others_short() -> None:
-    game = ChoresGame()
-    expertise = Expertise(
-        rollout=lambda s, seat, legal, rng: legal[0],  # seat 0 works, seat 1 moves
-        evaluate=lambda s, seat: 0.5 + s.score / 100,
-        budget=40,
-        horizon=3,
-        prior=lambda view, legal, rng: legal[0],
-        paired=True,
-    )
-    choice = search(None, ["work", "undo"], Rng(1), Sampler(game, 0, Chores()), expertise)  # type: ignore[arg-type]
-    assert choice == "work"
+    sampler = Sampler(ChoresGame(), 0, Chores())  # type: ignore[arg-type]
+    assert search(None, ["work", "undo"], Rng(1), sampler, _race_expertise(paired=True)) == "work"
