@@ -157,3 +157,68 @@ def test_the_experts_estimate_foresees_what_research_gives() -> None:
                 assert promised.pop(key) == earned, (state.round, s)
                 checked += 1
     assert checked >= 20
+
+
+def test_the_experts_reward_outlook_is_the_reward_given() -> None:
+    # once everyone has bred, the friendliness reward is sure: the space's points for the
+    # breeders of the friendliest pup, the friendly tokens at half a point for the others
+    from foxtui.games.fox_experiment.administration import friendliness_reward
+    from foxtui.games.fox_experiment.bots import TOKEN_VALUE, _reward_outlook
+    from foxtui.games.fox_experiment.content import REWARDS
+
+    checked = shaded = 0
+    for state, seat in _sensible_games((2, 3, 4), range(2)):
+        if seat is None or state.phase not in ("breeding", "research"):
+            continue
+        space, winners, _best = friendliness_reward(state)
+        if space < 0:  # nobody has bred yet: the space the reward will take
+            space = next(k for k, seats in enumerate(state.rewards) if not seats)
+        breeding_done = all(p.litter is None and not p.pups_left for p in state.players)
+        for s in range(len(state.players)):
+            outlook = _reward_outlook(state, s)
+            if breeding_done:
+                given = REWARDS[space].points if s in winners else TOKEN_VALUE * REWARDS[space].tokens
+                assert outlook == given, (state.round, s)
+                checked += 1
+            else:
+                assert TOKEN_VALUE * REWARDS[space].tokens <= outlook <= REWARDS[space].points
+                shaded += outlook not in (REWARDS[space].points, TOKEN_VALUE * REWARDS[space].tokens)
+    assert checked >= 50 and shaded >= 50
+
+
+def test_the_experts_selection_outlook_counts_the_parents_to_come() -> None:
+    # a parent not taken yet counts as the fox with the most dice still free in its row
+    # (or the deck's average): taking that fox changes nothing, a lesser one costs its
+    # missing dice; by the breeding, the parents' dice are the pool's trait dice
+    from foxtui.games.fox_experiment import foxes
+    from foxtui.games.fox_experiment.actions import TakeFox
+    from foxtui.games.fox_experiment.bots import _DECK_DICE, _parent_dice
+
+    def male(state):  # type: ignore[no-untyped-def]
+        p = state.players[seat]
+        if p.male is not None:
+            return sum(foxes.dice(p.male))
+        return max([sum(foxes.dice(f)) for f in state.males if not f.automaton] + [_DECK_DICE])
+    from foxtui.games.fox_experiment.rules import pool_of
+
+    took = pools = 0
+    for state, seat in _sensible_games((2, 3), range(2)):
+        if seat is None:
+            continue
+        p = state.players[seat]
+        if state.phase == "selection" and p.female is None:
+            free = [(sum(foxes.dice(f)), i) for i, f in enumerate(state.females) if not f.automaton]
+            assert _parent_dice(state, p) == max(max(d for d, _ in free), _DECK_DICE) + male(state)
+            for dice, i in free:
+                action = TakeFox("female", i)
+                if action not in GAME.legal_actions(state, seat):
+                    continue
+                after = GAME.apply(state, seat, action)  # the automated opponent may take a male then
+                assert _parent_dice(after, after.players[seat]) == dice + male(after)
+                took += dice < max(d for d, _ in free)
+                took += 1
+        if state.phase == "upgrades":
+            pool = pool_of(p)
+            assert _parent_dice(state, p) == sum(1 for k in pool if k < foxes.N)
+            pools += 1
+    assert took >= 10 and pools >= 10
