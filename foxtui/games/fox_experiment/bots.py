@@ -405,7 +405,7 @@ def _estimate(state: Any, seat: int) -> float:
 #: research tokens (_prospect) a round's pups gave were about PUP_BASE + PUP_PER_DIE per
 #: trait die of the parents, per pup; the friendliest pup had about FRIENDLIEST_PER_DIE
 #: symbols per trait die, FRIENDLIEST_PER_FRIENDLY_DIE per friendly die and
-#: FRIENDLIEST_PER_PUP per pup, FRIENDLIEST_BASE besides (give or take 1.5)
+#: FRIENDLIEST_PER_PUP per pup, FRIENDLIEST_BASE besides (give or take 1.5): bench/fox_experiment_pup_fit.py
 PUP_BASE, PUP_PER_DIE = 1.0, 0.19
 FRIENDLIEST_PER_DIE, FRIENDLIEST_PER_FRIENDLY_DIE, FRIENDLIEST_PER_PUP, FRIENDLIEST_BASE = 0.96, 0.88, 0.37, -0.5
 
