@@ -450,7 +450,7 @@ def _selection_outlook(state: Any, seat: int) -> float:
         free = [i for i, sp in enumerate(state.track) if sp.claim == FREE]
         tiles = [TILE[state.track[i].tile] if state.track[i].tile else () for i in free]
         value += max((_icons_worth(t) + _icons_worth(printed[i]) for i, t in zip(free, tiles)), default=0.0)
-    space = next((k for k, seats in enumerate(state.rewards) if not seats), -1)
+    space = _reward_space(state)
     if space >= 0:
         def friendliest(q: Any) -> float:
             friendly_dice, pups = 1 + q.upgrades[FRIENDLY_TRACK], 1 + q.upgrades[PUP_TRACK]
@@ -459,10 +459,20 @@ def _selection_outlook(state: Any, seat: int) -> float:
 
         best = [friendliest(q) for q in state.players]
         lead = best[seat] - max(b for s, b in enumerate(best) if s != seat)
-        chance = 0.5 + 0.5 * math.tanh((lead + 0.5) / 2.0)
-        r = REWARDS[space]
-        value += chance * r.points + (1.0 - chance) * TOKEN_VALUE * r.tokens
+        value += _reward_worth(space, 0.5 + 0.5 * math.tanh((lead + 0.5) / 2.0))
     return value
+
+
+def _reward_space(state: Any) -> int:
+    """The friendliness-track space this round's reward goes to (-1: the track is full)."""
+    return next((k for k, seats in enumerate(state.rewards) if not seats), -1)
+
+
+def _reward_worth(space: int, chance: float) -> float:
+    """The reward of ``space`` won with this chance (ties win too), else the friendly
+    tokens everyone else takes, half a point each."""
+    r = REWARDS[space]
+    return chance * r.points + (1.0 - chance) * TOKEN_VALUE * r.tokens
 
 
 def _friendliest(p: Any) -> int:
@@ -483,7 +493,7 @@ def _reward_outlook(state: Any, seat: int) -> float:
     shaded while someone still may."""
     if state.phase not in ("breeding", "research"):
         return 0.0
-    space = next((k for k, seats in enumerate(state.rewards) if not seats), -1)
+    space = _reward_space(state)
     if space < 0:
         return 0.0
     best = [_friendliest(p) for p in state.players]
@@ -494,8 +504,7 @@ def _reward_outlook(state: Any, seat: int) -> float:
         chance = 0.5 + 0.5 * math.tanh((lead + 0.5) / 1.5)
     else:
         chance = 1.0 if lead >= 0 else 0.0
-    r = REWARDS[space]
-    return chance * r.points + (1.0 - chance) * TOKEN_VALUE * r.tokens
+    return _reward_worth(space, chance)
 
 
 def _evaluate(state: Any, seat: int) -> float:
