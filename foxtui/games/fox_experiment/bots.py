@@ -42,10 +42,8 @@ from .content import (
     REWARDS,
     ROUNDS,
     SCIENCE_CARD,
-    SIDE_FOR,
     STUDY,
     STUDY_TRACK,
-    TILE,
     TRAIT_INDEX,
     TRAITS,
     UPGRADE,
@@ -438,7 +436,7 @@ def _selection_outlook(state: Any, seat: int) -> float:
     supply space still free for one not taken; and this round's friendliness reward,
     from the friendliness such parents breed against the others' (loosely: nothing is
     rolled yet)."""
-    from .administration import board_players
+    from .rules import space_icons
 
     if state.phase not in ("study", "selection", "upgrades"):
         return 0.0
@@ -446,10 +444,8 @@ def _selection_outlook(state: Any, seat: int) -> float:
     pups = 1 + p.upgrades[PUP_TRACK]
     value = pups * (PUP_BASE + PUP_PER_DIE * _parent_dice(state, p))
     if p.gear < 0:
-        printed = SIDE_FOR[board_players(len(state.seats))].printed
         free = [i for i, sp in enumerate(state.track) if sp.claim == FREE]
-        tiles = [TILE[state.track[i].tile] if state.track[i].tile else () for i in free]
-        value += max((_icons_worth(t) + _icons_worth(printed[i]) for i, t in zip(free, tiles)), default=0.0)
+        value += max((_icons_worth(space_icons(state, i)) for i in free), default=0.0)
     space = _reward_space(state)
     if space >= 0:
         def friendliest(q: Any) -> float:
@@ -478,8 +474,6 @@ def _reward_worth(space: int, chance: float) -> float:
 def _friendliest(p: Any) -> int:
     """The friendliness of a player's best pup this round, the one on the table as it
     stands (-1: none yet)."""
-    from .breeding import symbols
-
     best = max((pup.friendliness for pup in p.pups), default=-1)
     if p.litter is not None:
         best = max(best, sum(symbols(p.litter.dice, p.litter.pairs)))

@@ -637,6 +637,12 @@ def _collect(state: State, p: Player, icons, ctx: Ctx) -> tuple[State, Player, l
     return state, replace(p, tokens=tokens, friendly=friendly, science=science), owed
 
 
+def space_icons(state: State, space: int) -> tuple[str, ...]:
+    """What taking a supply-track space gives: its tile's icons, then those printed there."""
+    tile = state.track[space].tile
+    return (TILE[tile] if tile else ()) + tuple(SIDE_FOR[board_players(len(state.seats))].printed[space])
+
+
 def _take_supply(state: State, seat: int, a: TakeSupply, ctx: Ctx) -> State:
     p = state.players[seat]
     _pending_refusal(p)
@@ -649,8 +655,7 @@ def _take_supply(state: State, seat: int, a: TakeSupply, ctx: Ctx) -> State:
     space = state.track[a.space]
     if space.claim != FREE:
         raise IllegalAction("That supply space is taken.")
-    icons = (TILE[space.tile] if space.tile else ()) + tuple(SIDE_FOR[board_players(len(state.seats))].printed[a.space])
-    state, p, owed = _collect(state, p, icons, ctx)
+    state, p, owed = _collect(state, p, space_icons(state, a.space), ctx)
     p = replace(p, gear=a.space, pending=p.pending + owed)
     track = _set(state.track, a.space, Space("", seat))
     tile_discard = state.tile_discard + [space.tile] if space.tile else state.tile_discard
