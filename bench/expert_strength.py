@@ -16,6 +16,8 @@ searched (one legal action, or moves that all do the same, take no search) and t
 environment variable FOXTUI_PAIRED=1 (or 0) a paired (or unpaired) search.
 ``--jobs J``: J processes play the seeds (the figures are the same as with one; only
 the thinking times depend on how busy the machine is).
+``--no-search``: the expert plays its favourite move (its level's own policy, which the
+search starts from) without searching: what the search adds is the difference.
 
 ``--keys K``: K key presses on the Master Fox board while an expert thinks (in the
 app's thread for bots): key press to repaint, as bench/app_speed.py measures it.
@@ -53,6 +55,11 @@ class Clock:
         question = session.bot_question(seat)
         if not question.searches:
             return answer(question)
+        if budget == 0:  # --no-search: the favourite the search would start from
+            from foxtui.engine.rng import Rng
+
+            prior = session.game.bots[question.level].expertise.prior
+            return prior(question.view, question.legal, Rng(question.rng))
         start = time.perf_counter()
         move = answer(question, budget)
         took = time.perf_counter() - start
@@ -245,7 +252,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, help="3 or 4: one expert among sensible bots")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the seeds")
+    parser.add_argument("--no-search", action="store_true", help="the expert's favourite moves, no search")
     args = parser.parse_args()
+    if args.no_search:
+        args.budget = 0
     if args.keys:
         import asyncio
 
@@ -261,7 +271,10 @@ def main() -> None:
         bot = GAMES[game_id].bots["expert"]
         e = bot.expertise
         kind = "paired" if e.paired else "unpaired"
-        print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps, {kind}]", flush=True)
+        if args.no_search:
+            print(f"[{game_id}: no search, the expert's favourite moves only]", flush=True)
+        else:
+            print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps, {kind}]", flush=True)
         if game_id == "fox-matters":
             fox_matters(args.games, args.budget, args.first, args.jobs, args.horizon)
         else:

@@ -10,8 +10,9 @@ from foxtui.engine.game import Clock, ModuleGame, Outcome
 
 from . import rules
 from .actions import Action, FaceFear, Ready, ShareCheese, UseAbility
-from .bots import cooperative_bot, expert_bot
+from .bots import cooperative_bot
 from .content import KNIGHT
+from .expert import expert_bot
 from .narrate import describe
 from .state import Options, State
 from .view import View, make_view

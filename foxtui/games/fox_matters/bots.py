@@ -31,13 +31,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng, seed_state
 
 from . import check, content
 from .actions import END_ACTION, READY, EndAction, FaceFear, MoveKnight, PickFox, PlayCard, Ready, ShareCheese, UseAbility
 from .content import ALL_MASK, ANY, CARDS, KNIGHT, PROBLEM, SYMBOL_INDEX
-from .view import rollout_view
 
 N = 5
 #: a bot that has taken this many steps in one phase stops (a safety net; plans are much shorter)
@@ -316,6 +314,24 @@ def _within_reach(col: _Col, pool: list[str], knights: list[tuple[str, int]], ni
     return not extra and not any(missing)
 
 
+def column_plan(col: _Col, pool: list[str], knights: list[tuple[str, int]], nightmare: str, knights_first: bool) -> _Plan | None:
+    """The plan for one column from this pool and these knights, or None."""
+    if not _within_reach(col, pool, knights, nightmare):
+        return None  # every greedy would fail
+    plan, picked = _greedy(col, pool, knights, nightmare, None, knights_first)
+    if plan is None and not col.cards and picked is not None:
+        # A different first card sometimes opens a better chain. (Forced to begin
+        # with the card it chose, or when it chose none, the greedy fails the same way.)
+        firsts = sorted({c for c in pool if CARDS[c].kind != "gray"}, key=lambda c: (-len(CARDS[c].symbols), c))[:3]
+        for f in firsts:
+            if f == picked:
+                continue
+            plan = _solve(col, pool, knights, nightmare, f, knights_first)
+            if plan is not None:
+                break
+    return plan
+
+
 def _plan_with(
     nightmare: str,
     cols: list[_Col],
@@ -333,22 +349,7 @@ def _plan_with(
     left = sum(col.value for col in cols)
     for col in cols:
         left -= col.value
-        if not _within_reach(col, pool, knights, nightmare):
-            # no plan for it: every greedy below would fail
-            if beat is not None and value + left < beat - 1e-6:
-                return None
-            continue
-        plan, picked = _greedy(col, pool, knights, nightmare, None, knights_first)
-        if plan is None and not col.cards and picked is not None:
-            # A different first card sometimes opens a better chain. (Forced to begin
-            # with the card it chose, or when it chose none, the greedy fails the same way.)
-            firsts = sorted({c for c in pool if CARDS[c].kind != "gray"}, key=lambda c: (-len(CARDS[c].symbols), c))[:3]
-            for f in firsts:
-                if f == picked:
-                    continue
-                plan = _solve(col, pool, knights, nightmare, f, knights_first)
-                if plan is not None:
-                    break
+        plan = column_plan(col, pool, knights, nightmare, knights_first)
         if plan is None:
             if beat is not None and value + left < beat - 1e-6:
                 return None
@@ -423,12 +424,19 @@ def _plan(
     return _best_plan(nightmare, cols, pool, knights)
 
 
-def _best_plan(nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]]) -> list[_Plan]:
+def in_planning_order(cols: list[_Col], nightmare: str) -> None:
+    """Sort the columns the way the planner takes them: those that must be dealt with
+    first, then by value per symbol asked."""
+
     def cost(col: _Col) -> int:
         # from the problems alone (not the cards already down): a stable order
         return max(1, check.requirement(col.problems, col.faced, 0, nightmare)[0])
 
     cols.sort(key=lambda c: (-(c.value >= MUST), -c.value / cost(c), c.index))
+
+
+def _best_plan(nightmare: str, cols: list[_Col], pool: list[str], knights: list[tuple[str, int]]) -> list[_Plan]:
+    in_planning_order(cols, nightmare)
     # Two ways to spend the table's means; the one that deals with more (then uses
     # fewer cards, which are kept for later rounds) wins.
     best = None
@@ -721,32 +729,3 @@ def suggestion(view: Any, legal: Sequence[Any]) -> tuple[Any, str] | None:
 
 
 __all__ = ["cooperative_bot", "explain", "fear_outlook", "plan_action", "suggestion"]
-
-
-#: the expert's simulations per decision and steps per simulation: tuned so that it
-#: thinks about a second at most on this 2-core machine (bench/expert_strength.py)
-BUDGET, HORIZON = 80, 4
-
-
-# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
-
-
-def _evaluate(state: Any, seat: int) -> float:
-    """The team's outlook: problems dealt with raise it, Fear tokens under the columns
-    (a third under one loses the game) lower it, the most the fuller a column is."""
-    dealt = sum(state.dealt_with.values())
-    danger = 0.0
-    for col in state.columns:
-        n = len(col.fear)
-        danger += (0.0, 0.12, 0.35)[min(n, 2)] * (1 + 0.25 * len(col.problems))
-    value = 0.45 + 0.03 * dealt + 0.04 * state.round - danger
-    return min(0.98, max(0.02, value))
-
-
-def rollout(state: Any, seat: int, legal: list, rng: Rng) -> Any:
-    """The cooperative bot's choice for ``seat`` in a sampled state, from the lean view of
-    it (view.rollout_view: the same choice as from the full View, at a fraction of the cost)."""
-    return cooperative_bot(rollout_view(state, seat), legal, rng)
-
-
-expert_bot = expert_level("fox-matters", cooperative_bot, _evaluate, BUDGET, HORIZON, rollout=rollout)

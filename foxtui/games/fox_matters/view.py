@@ -290,6 +290,7 @@ class RolloutKnight(NamedTuple):
 class RolloutView(NamedTuple):
     seat: int
     humans: list[bool]
+    holiday: bool
     round: int
     rounds: int
     phase: str
@@ -321,6 +322,7 @@ def rollout_view(state: State, seat: int) -> RolloutView:
     return RolloutView(
         seat=seat,
         humans=[s.bot is None for s in state.seats],
+        holiday=state.options.holiday,
         round=state.round,
         rounds=ROUNDS,
         phase=state.phase,

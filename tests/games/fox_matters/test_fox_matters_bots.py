@@ -349,11 +349,11 @@ def _rarely_reached(state, n: int):
             yield replace(state, columns=columns, knights=[replace(k, cheese=k.cheese + 1) for k in state.knights])
 
 
-def test_the_experts_rollouts_choose_from_the_lean_view_what_the_cooperative_bot_chooses_from_the_view() -> None:
-    # rollout() reads view.rollout_view, a lean copy of what the cooperative bot reads:
-    # over seeded games every seat's choice from it is the choice from the full View,
-    # at every table size
-    from foxtui.games.fox_matters.bots import rollout
+def test_the_cooperative_bot_chooses_from_the_lean_view_what_it_chooses_from_the_view() -> None:
+    # the expert's rollouts let the cooperative bot choose from view.rollout_view, a lean
+    # copy of what it reads: over seeded games every seat's choice from it is the choice
+    # from the full View, at every table size
+    from foxtui.games.fox_matters.view import rollout_view
 
     checked = 0
     phases = set()
@@ -363,7 +363,7 @@ def test_the_experts_rollouts_choose_from_the_lean_view_what_the_cooperative_bot
                 for s in GAME.to_act(state):
                     mine = GAME.legal_actions(state, s)
                     if len(mine) > 1:
-                        assert rollout(state, s, mine, Rng(7)) == cooperative_bot(GAME.view(state, s), mine, Rng(7))
+                        assert cooperative_bot(rollout_view(state, s), mine, Rng(7)) == cooperative_bot(GAME.view(state, s), mine, Rng(7))
                         checked += 1
                         phases.add(state.phase)
     assert checked > 3000 and phases == {"planning", "action", "share_cheese", "pick_fox"}, (checked, phases)
