@@ -337,6 +337,7 @@ def settled_chance(view: Any) -> float:
     again from the cards it has put down while that finds a better one (the table mate
     plans afresh at every step, and cards already under a column can free others for a
     column the first plan had to leave)."""
+    view = _mended(view)[0]  # the plans are the mended table's
     plans, chance = best_plan(view)
     for _ in range(SETTLE):
         done = _carried_out(view, plans)

@@ -1,6 +1,9 @@
 """Fox Matters: how often a table of cooperative bots wins, per player count and difficulty.
 
-usage: python tests/games/fox_matters/fox_matters_winrate.py [--games N] [--jobs J] [--players 1,2,...]
+usage: python tests/games/fox_matters/fox_matters_winrate.py [--games N] [--jobs J] [--players 1,2,...] [--expert]
+
+--expert: the expert's table mate in every seat instead (its own moves, without its
+search: the search is far slower and measured by bench/expert_strength.py).
 
 Every game is seeded (seed = 100000 * players + game number), so the figures are
 reproducible, and each player count gets games of its own (with the same seed, two to
@@ -34,11 +37,16 @@ DIFFICULTIES: dict[str, dict] = {
 MAX_STEPS = 20_000
 
 
-def play(players: int, difficulty: str, seed: int) -> tuple[bool, int, int]:
-    """One game of cooperative bots in every seat: (won, rounds reached, steps)."""
+def play(players: int, difficulty: str, seed: int, expert: bool = False) -> tuple[bool, int, int]:
+    """One game of cooperative bots in every seat (or the expert's table mates):
+    (won, rounds reached, steps)."""
     options = Options(timer_seconds=0, **DIFFICULTIES[difficulty])
-    state = GAME.setup([SeatInfo(f"Bot {i + 1}", bot="cooperative") for i in range(players)], options, seed)
-    bot = GAME.bots["cooperative"]
+    level = "expert" if expert else "cooperative"
+    state = GAME.setup([SeatInfo(f"Bot {i + 1}", bot=level) for i in range(players)], options, seed)
+    if expert:
+        from foxtui.games.fox_matters.expert import expert_policy as bot
+    else:
+        bot = GAME.bots["cooperative"]
     rng = Rng(seed)
     steps = 0
     while True:
@@ -54,20 +62,22 @@ def play(players: int, difficulty: str, seed: int) -> tuple[bool, int, int]:
     return state.result == "won", state.round, steps
 
 
-def _batch(args: tuple[int, str, int, int]) -> tuple[int, str, int, int, int]:
-    players, difficulty, start, count = args
+def _batch(args: tuple[int, str, int, int, bool]) -> tuple[int, str, int, int, int]:
+    players, difficulty, start, count, expert = args
     wins = steps = 0
     for game in range(start, start + count):
-        won, _, n = play(players, difficulty, 100_000 * players + game)
+        won, _, n = play(players, difficulty, 100_000 * players + game, expert)
         wins += won
         steps += n
     return players, difficulty, wins, count, steps
 
 
-def measure(games: int, players: list[int], difficulties: list[str], jobs: int = 1) -> dict[tuple[int, str], float]:
+def measure(
+    games: int, players: list[int], difficulties: list[str], jobs: int = 1, expert: bool = False
+) -> dict[tuple[int, str], float]:
     """Win rate per (players, difficulty) over seeds 0..games-1."""
     chunk = max(1, min(50, games))
-    work = [(p, d, s, min(chunk, games - s)) for p in players for d in difficulties for s in range(0, games, chunk)]
+    work = [(p, d, s, min(chunk, games - s), expert) for p in players for d in difficulties for s in range(0, games, chunk)]
     wins: dict[tuple[int, str], int] = {}
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -85,12 +95,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--players", default="1,2,3,4,5")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES))
+    parser.add_argument("--expert", action="store_true", help="the expert's table mates (without the search)")
     args = parser.parse_args()
     players = [int(p) for p in args.players.split(",")]
     difficulties = args.difficulties.split(",")
     t0 = time.perf_counter()
-    rates = measure(args.games, players, difficulties, args.jobs)
-    print(f"Fox Matters, cooperative bots in every seat, {args.games} seeded games per cell (win rate):")
+    rates = measure(args.games, players, difficulties, args.jobs, args.expert)
+    who = "the expert's table mates (no search)" if args.expert else "cooperative bots"
+    print(f"Fox Matters, {who} in every seat, {args.games} seeded games per cell (win rate):")
     print("players " + "".join(f"{d:>14}" for d in difficulties))
     for p in players:
         print(f"{p:>7} " + "".join(f"{rates[p, d]:>13.1%} " for d in difficulties))

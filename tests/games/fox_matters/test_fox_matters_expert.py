@@ -358,3 +358,24 @@ def test_the_evaluation_reads_no_deck() -> None:
         assert expert.evaluate(state, seat) == expert.evaluate(shuffled, seat)
         checked += 1
     assert checked > 20
+
+
+def test_the_evaluation_scores_whatever_a_candidate_move_leaves() -> None:
+    # the search plays every legal move in a sample and evaluates what it leaves: a card
+    # taken out of the middle of a chain, a knight moved, a card played anyhow
+    scored = broken = 0
+    for players in (1, 2, 3):
+        for state in _seeded_states(players, range(3), every=13):
+            if state.phase not in ("planning", "action", "pick_fox", "share_cheese"):
+                continue
+            seat = min(GAME.to_act(state))
+            sample = GAME.determinize(state, seat, 5)
+            for action in GAME.legal_actions(sample, seat)[::3]:
+                after = GAME.apply(sample, seat, action)
+                if GAME.outcome(after) is not None:
+                    continue
+                value = expert.evaluate(after, seat)
+                assert 0.0 <= value <= 1.0
+                broken += bool(expert._breaks(rollout_view(after, seat)))
+                scored += 1
+    assert scored > 500 and broken > 10, (scored, broken)
