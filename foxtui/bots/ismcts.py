@@ -75,6 +75,10 @@ class Expertise(NamedTuple):
     #: where a move's worth shows only as a small change of score, the noise of the
     #: samples would hide it from means taken over different samples
     paired: bool = False
+    #: the legal moves a bot of this game may make at all, from the View (a bot's
+    #: manners, not its judgement: a Fox Matters knight never plays a person's card);
+    #: None: every legal move
+    manners: Callable[[Any, Sequence[Any]], list] | None = None
 
 
 def bot_rollout(game: Game, bot: Callable[[Any, Sequence[Any], Rng], Any]) -> Rollout:
@@ -146,6 +150,8 @@ def search(
     ``abandon``: asked between simulations; True raises Abandoned (never a move)."""
     global last_stats
     legal = list(legal)
+    if expertise.manners is not None:
+        legal = expertise.manners(view, legal) or legal
     if len(legal) == 1:
         last_stats = SearchStats(0, 1, 0)
         return legal[0]  # a trivial decision takes no search
@@ -372,16 +378,18 @@ def expert_level(
     horizon: int,
     paired: bool = False,
     rollout: Rollout | None = None,
+    manners: Callable[[Any, Sequence[Any]], list] | None = None,
 ) -> ExpertBot:
     """A game's expert: ``policy`` (its sensible bot) names the favourite and plays the
     rollouts (from each seat's View of the sample, unless the game gives ``rollout``, a
-    cheaper way to the same choices), ``evaluate`` scores where a simulation stops."""
+    cheaper way to the same choices), ``evaluate`` scores where a simulation stops,
+    ``manners`` keeps the moves a bot may not make out of the search."""
 
     def expertise() -> Expertise:
         from foxtui.games import GAMES  # late: the game's module may still be loading
 
         play = rollout if rollout is not None else bot_rollout(GAMES[game_id], policy)
-        return Expertise(play, evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired)
+        return Expertise(play, evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired, manners=manners)
 
     return ExpertBot(game_id, expertise)
 

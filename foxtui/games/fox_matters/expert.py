@@ -368,9 +368,28 @@ def _carried_out(view: Any, plans: list[_Plan]) -> Any:
     return view._replace(columns=columns, knights=knights, hands=hands)
 
 
+def manners(view: Any, legal: Sequence[Any]) -> list:
+    """The moves a bot may make: none that plays or takes back a person's card or moves a
+    person's knight (they are that person's to play, as with the cooperative bot)."""
+    humans = view.humans
+    if not any(humans):
+        return list(legal)
+    theirs = {c for seat, hand in enumerate(view.hands) if humans[seat] for c in hand}
+    theirs.update(p.card for col in view.columns for p in col.cards if humans[p.owner])
+    knights = {k.id for k in view.knights if humans[k.owner]}
+    return [
+        a
+        for a in legal
+        if not (isinstance(a, (PlayCard, TakeBack)) and a.card in theirs)
+        and not (isinstance(a, MoveKnight) and a.knight in knights)
+    ]
+
+
 def rollout(state: Any, seat: int, legal: list, rng: Rng) -> Any:
     """The expert's own choice for ``seat`` in a sampled state, from the lean view of it."""
     return expert_policy(rollout_view(state, seat), legal, rng)
 
 
-expert_bot = expert_level("fox-matters", expert_policy, evaluate, BUDGET, HORIZON, paired=True, rollout=rollout)
+expert_bot = expert_level(
+    "fox-matters", expert_policy, evaluate, BUDGET, HORIZON, paired=True, rollout=rollout, manners=manners
+)

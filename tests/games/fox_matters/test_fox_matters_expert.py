@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from foxtui.engine import Rng, SeatInfo
 from foxtui.games.fox_matters import GAME, expert, outlook, rules
-from foxtui.games.fox_matters.actions import END_ACTION, MoveKnight, PlayCard
+from foxtui.games.fox_matters.actions import END_ACTION, EndAction, MoveKnight, PlayCard
 from foxtui.games.fox_matters.bots import MUST, _Col, _means, _value, cooperative_bot, plan_action
 from foxtui.games.fox_matters.content import FEAR_KIND
 from foxtui.games.fox_matters.state import Options
@@ -379,3 +379,37 @@ def test_the_evaluation_scores_whatever_a_candidate_move_leaves() -> None:
                 broken += bool(expert._breaks(rollout_view(after, seat)))
                 scored += 1
     assert scored > 500 and broken > 10, (scored, broken)
+
+
+def test_expert_knights_leave_a_persons_cards_and_knights_alone_all_game() -> None:
+    # the search tries other moves than its own favourite, but never one that plays or
+    # takes back a person's card or moves a person's knight (expert.manners)
+    from foxtui.bots.ask import answer, ask
+    from foxtui.games.fox_matters.actions import MoveKnight, PlayCard, Ready, TakeBack
+
+    tried = 0
+    for seed in range(2):
+        seats = [SeatInfo("Ada"), SeatInfo("Bo", bot="expert"), SeatInfo("Cy", bot="expert")]
+        state = GAME.setup(seats, Options(timer_seconds=0, nightmare="random-level-3"), seed)
+        ada_knights = {k.id for k in state.knights if k.owner == 0}
+        steps = 0
+        while GAME.to_act(state):
+            steps += 1
+            assert steps < 5000
+            acting = sorted(GAME.to_act(state))
+            seat = next((s for s in acting if s != 0), 0)
+            legal = GAME.legal_actions(state, seat)
+            if seat == 0:  # Ada only says she is ready or done (and keeps a Fox card, shares cheese)
+                action = next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0])
+            else:
+                ada_cards = {hc.card for hc in state.hands[0]}
+                ada_cards |= {p.card for col in state.columns for p in col.cards if p.owner == 0}
+                action = answer(ask(GAME, state, seat, "expert", seed * 1000 + steps, steps), 8)
+                if isinstance(action, (PlayCard, TakeBack)):
+                    assert action.card not in ada_cards, "a bot played or took back Ada's card"
+                if isinstance(action, MoveKnight):
+                    assert action.knight not in ada_knights, "a bot moved Ada's knight"
+                tried += any(isinstance(a, PlayCard) and a.card in ada_cards for a in legal)
+            state = GAME.apply(state, seat, action)
+        assert GAME.outcome(state) is not None
+    assert tried > 20
