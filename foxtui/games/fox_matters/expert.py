@@ -252,6 +252,15 @@ def best_plan(view: Any, leave_out: frozenset[int] = frozenset()) -> tuple[list[
     return hit
 
 
+def left_for_later(view: Any) -> list[int]:
+    """The columns the cooperative plan would deal with this round and the expert's plan
+    leaves for later (none in the last round, when the two plans are the same)."""
+    if view.round >= view.rounds:
+        return []
+    mine = {p.column for p in best_plan(view)[0]}
+    return sorted({p.column for p in plan_action(_mended(view)[0])} - mine)
+
+
 # --- the table mate -----------------------------------------------------------------------
 
 

@@ -116,7 +116,7 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
     if isinstance(action, Ready):
         return f"{name} {'are' if me else 'is'} ready." + _safe_ending(state, seat, action)
     if isinstance(action, EndAction):
-        return f"{name} {'are' if me else 'is'} done." + _safe_ending(state, seat, action)
+        return f"{name} {'are' if me else 'is'} done." + _expert_reason(state, seat) + _safe_ending(state, seat, action)
     if isinstance(action, TimeUp):
         return "Time is up!" + _safe_ending(state, seat, action)
     if isinstance(action, ShareCheese):
@@ -139,6 +139,22 @@ def _bot_reason(state: State, seat: int, action) -> str:
     from .view import make_view
 
     return " " + explain(make_view(state, seat), action)
+
+
+def _expert_reason(state: State, seat: int) -> str:
+    """For expert knights that are done: the columns they leave for later that the
+    cooperative bots would have dealt with (from their own view); "" otherwise."""
+    if state.seats[seat].bot != "expert" or state.phase != "action":
+        return ""
+    from .expert import left_for_later
+    from .view import make_view
+
+    left = left_for_later(make_view(state, seat))
+    if not left:
+        return ""
+    where = ", ".join(f"{c + 1}" for c in left[:-1]) + (" and " if len(left) > 1 else "") + f"{left[-1] + 1}"
+    word = "columns" if len(left) > 1 else "column"
+    return f" It leaves {word} {where} for later: the team's chances look better with those cards kept."
 
 
 def _safe_ending(state: State, seat: int, action) -> str:

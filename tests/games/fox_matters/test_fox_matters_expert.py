@@ -413,3 +413,26 @@ def test_expert_knights_leave_a_persons_cards_and_knights_alone_all_game() -> No
             state = GAME.apply(state, seat, action)
         assert GAME.outcome(state) is not None
     assert tried > 20
+
+
+def test_the_log_says_which_columns_expert_knights_leave_for_later() -> None:
+    # a person at the table sees the knights stop with columns they could have dealt
+    # with: the line that says they are done says which and why
+    from foxtui.games.fox_matters.narrate import describe
+
+    said = 0
+    for state in _seeded_states(2, range(6), people=False):
+        if state.phase != "action" or state.round >= rules.ROUNDS:
+            continue
+        seat = min(GAME.to_act(state))
+        view = GAME.view(state, seat)
+        if expert.expert_policy(view, GAME.legal_actions(state, seat), Rng(0)) != END_ACTION:
+            continue
+        line = describe(state, seat, END_ACTION, None)
+        left = expert.left_for_later(view)
+        if left:
+            assert "for later" in line and f"{left[-1] + 1} for later" in line, line
+            said += 1
+        else:
+            assert "for later" not in line
+    assert said > 3, said
