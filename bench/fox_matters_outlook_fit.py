@@ -36,7 +36,6 @@ from foxtui.engine.game import SeatInfo  # noqa: E402
 from foxtui.engine.rng import Rng, seed_state  # noqa: E402
 from foxtui.games.fox_matters import GAME, bots, expert, outlook, rules  # noqa: E402
 from foxtui.games.fox_matters.actions import READY, FaceFear, ShareCheese, UseAbility  # noqa: E402
-from foxtui.games.fox_matters.content import FEAR_KIND  # noqa: E402
 from foxtui.games.fox_matters.state import Options  # noqa: E402
 from foxtui.games.fox_matters.view import rollout_view  # noqa: E402
 
@@ -58,19 +57,6 @@ def table(n: int) -> tuple[int, dict]:
     if n % 2 == 0:
         return 2, DIFFICULTIES[3]
     return 1 + (n // 2) % 5, DIFFICULTIES[(n // 10) % 5]
-
-
-def after_check(state) -> list[float]:
-    """outlook.features of a state the Problem check has just left (before the Clean-up)."""
-    return outlook.features(
-        state.nightmare,
-        len(state.seats),
-        state.options.holiday,
-        [(col.problems, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for col in state.columns],
-        [hc.card for hand in state.hands for hc in hand],
-        [(k.id, k.cheese) for k in state.knights],
-        sum(1 for f in state.fox_spots if f),
-    )
 
 
 def cooperative_action(view, legal, leave_out: frozenset[int]):
@@ -111,7 +97,7 @@ def one_game(n: int, policy: str, explore: float, weights: bytes | None) -> tupl
     clean_up = rules.clean_up
 
     def recorded(s):  # rules.resolve hands the checked state to the Clean-up
-        rows.append((s.round, after_check(s)))
+        rows.append((s.round, outlook.features_of(s)))
         return clean_up(s)
 
     rules.clean_up = recorded

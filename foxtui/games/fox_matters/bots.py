@@ -456,20 +456,28 @@ def _action_move(view: Any, legal: Sequence[Any]) -> Any:
         return END_ACTION if END_ACTION in legal else legal[0]
     if END_ACTION not in legal:
         return legal[0]
+    step = plan_step(view, plan_action(view), set(legal))
+    if step is not None:
+        return step
+    return END_ACTION if END_ACTION in legal else legal[0]
+
+
+def plan_step(view: Any, plans: Sequence[_Plan], legal: set[Any]) -> Any | None:
+    """The next legal step toward ``plans``: a knight to its column, else the next card
+    of a chain; None when there is none."""
     where = {k.id: k.column for k in view.knights}
-    legal_set = set(legal)
-    for plan in plan_action(view):
+    for plan in plans:
         for k in plan.knights:
             if where[k] != plan.column:
                 move = MoveKnight(k, plan.column)
-                if move in legal_set:
+                if move in legal:
                     return move
         for c in plan.cards:
             play = PlayCard(c, plan.column)
-            if play in legal_set:
+            if play in legal:
                 return play
             break  # the chain must be played in order
-    return END_ACTION if END_ACTION in legal_set else legal[0]
+    return None
 
 
 # --- Planning -----------------------------------------------------------------------

@@ -46,8 +46,8 @@ from .bots import (
     cooperative_bot,
     in_planning_order,
     plan_action,
+    plan_step,
 )
-from .content import FEAR_KIND
 from .rules import default_split
 from .state import Played
 from .view import rollout_view
@@ -274,18 +274,10 @@ def _action_move(view: Any, legal: Sequence[Any], leave_out: frozenset[int] = fr
         return cooperative_bot(view, legal, Rng(0))
     plans = best_plan(view, leave_out)[0]
     legal_set = set(legal)
+    step = plan_step(view, plans, legal_set)
+    if step is not None:
+        return step
     where = {k.id: k.column for k in view.knights}
-    for plan in plans:
-        for k in plan.knights:
-            if where[k] != plan.column:
-                move = MoveKnight(k, plan.column)
-                if move in legal_set:
-                    return move
-        for c in plan.cards:
-            play = PlayCard(c, plan.column)
-            if play in legal_set:
-                return play
-            break  # the chain is played in order
     for k, c in _standing(view, plans).items():
         if where[k] != c:
             move = MoveKnight(k, c)
@@ -315,15 +307,7 @@ def evaluate(state: Any, seat: int) -> float:
         for share in state.sharing:
             for k, n in zip(share.knights, default_split([cheese[k] for k in share.knights], share.cheese)):
                 cheese[k] += n
-        values = outlook.features(
-            state.nightmare,
-            len(state.seats),
-            state.options.holiday,
-            [(col.problems, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for col in state.columns],
-            [hc.card for hand in state.hands for hc in hand],
-            list(cheese.items()),
-            sum(1 for f in state.fox_spots if f),
-        )
+        values = outlook.features_of(state, list(cheese.items()))
         return outlook.chance(state.round, values)
     view = rollout_view(state, seat)
     hands = [[hc.card for hc in hand] for hand in state.hands]

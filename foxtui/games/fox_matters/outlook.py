@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import msgspec
 
 from . import check, content
-from .content import ANY, CARDS, KNIGHT, NIGHTMARE, SYMBOL_INDEX
+from .content import ANY, CARDS, FEAR_KIND, KNIGHT, NIGHTMARE, SYMBOL_INDEX
 from .rules import NIGHTMARE_COLUMN, ROUNDS, relief_deal
 
 FEATURES: tuple[str, ...] = (
@@ -214,6 +214,20 @@ def features(
         idle_fear,
         *_constant(nightmare, players, len(knights), holiday),
     ]
+
+
+def features_of(state, cheese: Sequence[tuple[str, int]] | None = None) -> list[float]:
+    """The FEATURES of a game State as the check leaves it; ``cheese`` (id, cheese) of
+    every knight when not the state's own (shares still to be made)."""
+    return features(
+        state.nightmare,
+        len(state.seats),
+        state.options.holiday,
+        [(col.problems, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for col in state.columns],
+        [hc.card for hand in state.hands for hc in hand],
+        cheese if cheese is not None else [(k.id, k.cheese) for k in state.knights],
+        sum(1 for f in state.fox_spots if f),
+    )
 
 
 def chance(round_: int, values: Sequence[float], weights: Outlook | None = None) -> float:

@@ -14,7 +14,6 @@ from foxtui.engine import Rng, SeatInfo
 from foxtui.games.fox_matters import GAME, expert, outlook, rules
 from foxtui.games.fox_matters.actions import END_ACTION, EndAction, MoveKnight, PlayCard
 from foxtui.games.fox_matters.bots import MUST, _Col, _means, _value, cooperative_bot, plan_action
-from foxtui.games.fox_matters.content import FEAR_KIND
 from foxtui.games.fox_matters.state import Options
 from foxtui.games.fox_matters.view import rollout_view
 
@@ -243,24 +242,12 @@ def test_the_evaluation_is_the_position_the_plan_really_reaches_at_the_check() -
                 assert chance == 0.0
                 lost += 1
                 continue
-            got = dict(zip(outlook.FEATURES, _features_of(caught[0] if caught else state)))
+            got = dict(zip(outlook.FEATURES, outlook.features_of(caught[0] if caught else state)))
             for name in outlook.FEATURES:
                 if name not in BY_KNIGHT:
                     assert got[name] == want[name], (name, got[name], want[name])
             compared += 1
     assert compared > 20, (compared, lost, replanned)
-
-
-def _features_of(state) -> list[float]:
-    return outlook.features(
-        state.nightmare,
-        len(state.seats),
-        state.options.holiday,
-        [(c.problems, [FEAR_KIND[f.token] for f in c.fear if f.up], len(c.fear)) for c in state.columns],
-        [hc.card for hand in state.hands for hc in hand],
-        [(k.id, k.cheese) for k in state.knights],
-        sum(1 for f in state.fox_spots if f),
-    )
 
 
 def _projected(view, plans) -> list[float]:
