@@ -209,3 +209,23 @@ def check_inventory(state: State) -> None:
     inv.pop(state.nightmare, None)
     # dealt-with problems left the game only if they are the Nightmare
     assert inv == EVERYTHING, f"cards created or lost: {(inv - EVERYTHING) or (EVERYTHING - inv)}"
+
+
+def beside_ada(state: State, bot_move, max_steps: int = 20_000):
+    """Plays ``state`` to its end: seat 0 (Ada, a person) only says she is ready or done
+    (and takes the first choice offered otherwise), every other seat moves by
+    ``bot_move(state, seat, legal, steps)``. Yields (state, seat, legal, action) of each
+    bot move before it is made."""
+    steps = 0
+    while GAME.to_act(state):
+        steps += 1
+        assert steps < max_steps
+        seat = next((s for s in sorted(GAME.to_act(state)) if s != 0), 0)
+        legal = GAME.legal_actions(state, seat)
+        if seat == 0:
+            action = next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0])
+        else:
+            action = bot_move(state, seat, legal, steps)
+            yield state, seat, legal, action
+        state = GAME.apply(state, seat, action)
+    assert GAME.outcome(state) is not None

@@ -3,7 +3,7 @@ of seats, and wins often enough (but not always) at every difficulty."""
 
 from __future__ import annotations
 
-from fox_matters_helpers import chain, give, in_action, new_game, place_knight, problem, relief, set_column, with_knights
+from fox_matters_helpers import beside_ada, chain, give, in_action, new_game, place_knight, problem, relief, set_column, with_knights
 from fox_matters_winrate import DIFFICULTIES, measure, play
 from msgspec.structs import replace
 
@@ -201,24 +201,16 @@ def test_cooperative_bots_leave_a_persons_cards_and_knights_alone_all_game() -> 
         state = GAME.setup(seats, Options(timer_seconds=0), seed)
         rng = Rng(seed)
         ada_knights = {k.id for k in state.knights if k.owner == 0}
-        steps = 0
-        while GAME.to_act(state):
-            steps += 1
-            assert steps < MAX_STEPS
-            acting = sorted(GAME.to_act(state))
-            seat = next((s for s in acting if s != 0), 0)
-            legal = GAME.legal_actions(state, seat)
-            if seat == 0:  # Ada only says she is ready or done (and keeps a Fox card, shares cheese)
-                action = next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0])
-            else:
-                action = cooperative_bot(GAME.view(state, seat), legal, rng)
-                if isinstance(action, PlayCard):
-                    assert action.card not in {hc.card for hc in state.hands[0]}, "a bot played Ada's card"
-                if isinstance(action, MoveKnight):
-                    assert action.knight not in ada_knights, "a bot moved Ada's knight"
-                assert not isinstance(action, TimeUp)
-            state = GAME.apply(state, seat, action)
-        assert GAME.outcome(state) is not None
+
+        def cooperative_move(state, seat, legal, steps, rng=rng):
+            return cooperative_bot(GAME.view(state, seat), legal, rng)
+
+        for state, _seat, _legal, action in beside_ada(state, cooperative_move, MAX_STEPS):
+            if isinstance(action, PlayCard):
+                assert action.card not in {hc.card for hc in state.hands[0]}, "a bot played Ada's card"
+            if isinstance(action, MoveKnight):
+                assert action.knight not in ada_knights, "a bot moved Ada's knight"
+            assert not isinstance(action, TimeUp)
 
 
 def _fear_here_and_there():

@@ -8,6 +8,7 @@ import json
 
 import msgspec
 import pytest
+from fox_matters_helpers import beside_ada
 from msgspec.structs import replace
 
 from foxtui.engine import Rng, SeatInfo
@@ -372,33 +373,25 @@ def test_expert_knights_leave_a_persons_cards_and_knights_alone_all_game() -> No
     # the search tries other moves than its own favourite, but never one that plays or
     # takes back a person's card or moves a person's knight (expert.manners)
     from foxtui.bots.ask import answer, ask
-    from foxtui.games.fox_matters.actions import MoveKnight, PlayCard, Ready, TakeBack
+    from foxtui.games.fox_matters.actions import TakeBack
 
     tried = 0
     for seed in range(2):
         seats = [SeatInfo("Ada"), SeatInfo("Bo", bot="expert"), SeatInfo("Cy", bot="expert")]
         state = GAME.setup(seats, Options(timer_seconds=0, nightmare="random-level-3"), seed)
         ada_knights = {k.id for k in state.knights if k.owner == 0}
-        steps = 0
-        while GAME.to_act(state):
-            steps += 1
-            assert steps < 5000
-            acting = sorted(GAME.to_act(state))
-            seat = next((s for s in acting if s != 0), 0)
-            legal = GAME.legal_actions(state, seat)
-            if seat == 0:  # Ada only says she is ready or done (and keeps a Fox card, shares cheese)
-                action = next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0])
-            else:
-                ada_cards = {hc.card for hc in state.hands[0]}
-                ada_cards |= {p.card for col in state.columns for p in col.cards if p.owner == 0}
-                action = answer(ask(GAME, state, seat, "expert", seed * 1000 + steps, steps), 8)
-                if isinstance(action, (PlayCard, TakeBack)):
-                    assert action.card not in ada_cards, "a bot played or took back Ada's card"
-                if isinstance(action, MoveKnight):
-                    assert action.knight not in ada_knights, "a bot moved Ada's knight"
-                tried += any(isinstance(a, PlayCard) and a.card in ada_cards for a in legal)
-            state = GAME.apply(state, seat, action)
-        assert GAME.outcome(state) is not None
+
+        def expert_move(state, seat, legal, steps, seed=seed):
+            return answer(ask(GAME, state, seat, "expert", seed * 1000 + steps, steps), 8)
+
+        for state, _seat, legal, action in beside_ada(state, expert_move, 5000):
+            ada_cards = {hc.card for hc in state.hands[0]}
+            ada_cards |= {p.card for col in state.columns for p in col.cards if p.owner == 0}
+            if isinstance(action, (PlayCard, TakeBack)):
+                assert action.card not in ada_cards, "a bot played or took back Ada's card"
+            if isinstance(action, MoveKnight):
+                assert action.knight not in ada_knights, "a bot moved Ada's knight"
+            tried += any(isinstance(a, PlayCard) and a.card in ada_cards for a in legal)
     assert tried > 20
 
 
