@@ -19,7 +19,10 @@ what it costs:
 
 The search's evaluation of a sampled position finishes the round by that plan (the
 face-down cards as the sample deals them, face up as at the start of the Action) and
-takes the outlook of the position after the check; in the last round, won or lost.
+takes the outlook of the position after the check; in the last round, won or lost. A
+move that ends the Action (the last to say done) is scored the same way, by the
+position its check left, never by the next round's plans: the two differ in kind, and
+a knight alone in the Action then found every other move better than saying done.
 Everything here reads a seat's View (or the lean copy of it in rollouts), never a deck.
 """
 
@@ -205,7 +208,6 @@ def _after_check(view: Any, plans: list[_Plan]) -> float:
         columns,
         cards,
         list(cheese.items()),
-        sum(1 for f in view.fox_spots if f),
     )
     return outlook.chance(view.round, values)
 
@@ -220,7 +222,6 @@ def _key(view: Any, leave_out: frozenset[int]) -> tuple:
         tuple((tuple(c.problems), tuple(c.cards), tuple(c.fear)) for c in view.columns),
         tuple((k.id, k.owner, k.cheese, k.column) for k in view.knights),
         tuple(map(tuple, view.hands)),
-        tuple(view.fox_spots),
         leave_out,
     )
 
@@ -309,6 +310,12 @@ def evaluate(state: Any, seat: int) -> float:
                 cheese[k] += n
         values = outlook.features_of(state, list(cheese.items()))
         return outlook.chance(state.round, values)
+    if state.phase == "planning" and state.phase_steps == 0 and state.reports and state.reports[-1].round < state.round:
+        # The Action has just ended (a candidate that was the last to say done): the
+        # position the check left, scored as the plans of that Action are. Scored by the
+        # next round's plans instead it differs from them in kind, and a seat left alone
+        # in the Action found "anything but done" better, without end (seen in tmux).
+        return outlook.chance(state.round - 1, outlook.features_before_clean_up(state))
     view = rollout_view(state, seat)
     hands = [[hc.card for hc in hand] for hand in state.hands]
     if state.pending is not None:  # the Fox card its player would keep

@@ -43,7 +43,6 @@ FEATURES: tuple[str, ...] = (
     "cheese_to_draw",
     "cheese_for_fear",
     "cheese_for_gray_tails",
-    "fox_cards_face_up",  # on the spots, to be recruited
     "symbols_the_nightmare_asks_in_hand",
     "faced_fear",
     "most_asked_at_two_fear",
@@ -126,10 +125,9 @@ def features(
     columns: Sequence[Column],
     cards: Iterable[str],
     knights: Sequence[tuple[str, int]],
-    fox_spots: int,
 ) -> list[float]:
     """The FEATURES of a position after a check: ``cards`` every card in every hand,
-    ``knights`` (id, cheese) of every knight, ``fox_spots`` the face-up Fox cards."""
+    ``knights`` (id, cheese) of every knight."""
     two = one = asked = asked2 = asked1 = problems = full = faced = empty = idle_fear = 0
     most2 = 0
     nm_asks = nm_problems = nm_fear = 0
@@ -205,7 +203,6 @@ def features(
         draw,
         fear_cheese,
         gray_cheese,
-        fox_spots,
         nm_symbols,
         faced,
         most2,
@@ -226,7 +223,25 @@ def features_of(state, cheese: Sequence[tuple[str, int]] | None = None) -> list[
         [(col.problems, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for col in state.columns],
         [hc.card for hand in state.hands for hc in hand],
         cheese if cheese is not None else [(k.id, k.cheese) for k in state.knights],
-        sum(1 for f in state.fox_spots if f),
+    )
+
+
+def features_before_clean_up(state) -> list[float]:
+    """The FEATURES of the position the last check left, read back from the State the
+    Clean-up has made of it (the next round's Planning, before anyone acts): the check's
+    report says which columns kept their problems (the Clean-up only adds problems after
+    them), and the face-down cards in hand are the Clean-up's deal."""
+    kept = {c.column: c.problems for c in state.reports[-1].columns if not c.met}
+    return features(
+        state.nightmare,
+        len(state.seats),
+        state.options.holiday,
+        [
+            (kept.get(c, []), [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear))
+            for c, col in enumerate(state.columns)
+        ],
+        [hc.card for hand in state.hands for hc in hand if hc.up],
+        [(k.id, k.cheese) for k in state.knights],
     )
 
 

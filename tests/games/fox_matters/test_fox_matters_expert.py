@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from foxtui.engine import Rng, SeatInfo
 from foxtui.games.fox_matters import GAME, expert, outlook, rules
-from foxtui.games.fox_matters.actions import END_ACTION, EndAction, MoveKnight, PlayCard
+from foxtui.games.fox_matters.actions import END_ACTION, EndAction, MoveKnight, PlayCard, Ready
 from foxtui.games.fox_matters.bots import MUST, _Col, _means, _value, cooperative_bot, plan_action
 from foxtui.games.fox_matters.state import Options
 from foxtui.games.fox_matters.view import rollout_view
@@ -78,7 +78,7 @@ def test_the_outlook_is_data_checked_as_it_loads() -> None:
 def _position(players: int = 2, cards: int = 6, fear: tuple[int, ...] = (1, 0, 0, 1, 0, 0)) -> list[float]:
     columns = [(["C01", "C02"] if c % 2 else ["C03"], [], f) for c, f in enumerate(fear)]
     hand = [f"R{n:02d}" for n in range(1, cards + 1)]
-    return outlook.features("hollow-bell", players, False, columns, hand, [("fox-king", 1), ("fox-admiral", 0)], 2)
+    return outlook.features("hollow-bell", players, False, columns, hand, [("fox-king", 1), ("fox-admiral", 0)])
 
 
 def test_the_outlook_favours_cards_kept_and_fears_a_column_at_two_tokens() -> None:
@@ -321,7 +321,9 @@ def test_the_experts_rollouts_choose_from_the_lean_view_what_it_chooses_from_the
 def test_the_evaluation_is_won_or_lost_in_the_last_round() -> None:
     seen = set()
     for state in _seeded_states(2, range(6), every=3, people=False):
-        if state.round == rules.ROUNDS and state.phase in ("planning", "action"):
+        # (the last round's first Planning state is where the Action of round 4 ended:
+        # scored as the check left it, see the test below)
+        if state.round == rules.ROUNDS and state.phase in ("planning", "action") and state.phase_steps:
             value = expert.evaluate(state, min(GAME.to_act(state)))
             assert value in (0.0, 1.0)
             seen.add(value)
@@ -416,3 +418,55 @@ def test_the_log_says_which_columns_expert_knights_leave_for_later() -> None:
         else:
             assert "for later" not in line
     assert said > 3, said
+
+
+def test_a_state_the_clean_up_made_is_scored_as_the_position_the_check_left(monkeypatch) -> None:
+    # A candidate that is the last to say done ends the Action: the search then scores
+    # the next round's Planning. It must score it as the plans of the Action are scored
+    # (the position the check left), read back from the report of the check
+    caught = []
+    clean_up = rules.clean_up
+    monkeypatch.setattr(rules, "clean_up", lambda s: (caught.append(s), clean_up(s))[1])
+    compared = 0
+    for players in (1, 2, 3, 4, 5):
+        caught.clear()
+        for state in _seeded_states(players, range(3)):
+            if state.phase != "planning" or state.phase_steps or state.round == 1:
+                continue
+            before = caught[-1]
+            assert before.round == state.round - 1
+            assert outlook.features_before_clean_up(state) == outlook.features_of(before)
+            chance = outlook.chance(before.round, outlook.features_of(before))
+            assert expert.evaluate(state, min(GAME.to_act(state))) == chance
+            compared += 1
+    assert compared > 40, compared
+
+
+def test_an_expert_left_alone_in_the_action_does_not_go_round_in_circles() -> None:
+    # Seen in tmux: a person said done at once, then the other expert; the last one,
+    # alone, took cards back and moved knights to and fro for hundreds of steps, because
+    # saying done (the next round's plans) scored lower than any other move (this
+    # round's plans). No arrangement of the table may come back within an Action.
+    from foxtui.bots.ask import answer
+    from foxtui.engine.session import Session
+
+    for seed in (0, 2):
+        seats = [SeatInfo("Ada"), SeatInfo("Bo", bot="expert"), SeatInfo("Cy", bot="expert")]
+        session = Session.new(GAME, seats, Options(timer_seconds=0, nightmare="random-level-3"), seed)
+        seen: dict[int, set] = {}
+        while session.outcome() is None:
+            state = session.state
+            if 0 in GAME.to_act(state):  # Ada says she is ready, or done, at once
+                legal = GAME.legal_actions(state, 0)
+                session.act(0, next((a for a in legal if isinstance(a, (Ready, EndAction))), legal[0]))
+                continue
+            seat = min(session.bots_to_act())
+            action = answer(session.bot_question(seat))
+            if state.phase == "action" and action != END_ACTION:
+                table = (
+                    tuple(tuple(p.card for p in col.cards) for col in state.columns),
+                    tuple(k.column for k in state.knights),
+                )
+                assert table not in seen.setdefault(state.round, set()), (seed, state.round, state.phase_steps, action)
+                seen[state.round].add(table)
+            session.act(seat, action)
