@@ -457,9 +457,7 @@ def _action_move(view: Any, legal: Sequence[Any]) -> Any:
     if END_ACTION not in legal:
         return legal[0]
     step = plan_step(view, plan_action(view), set(legal))
-    if step is not None:
-        return step
-    return END_ACTION if END_ACTION in legal else legal[0]
+    return END_ACTION if step is None else step
 
 
 def plan_step(view: Any, plans: Sequence[_Plan], legal: set[Any]) -> Any | None:

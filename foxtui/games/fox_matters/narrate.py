@@ -147,14 +147,13 @@ def _expert_reason(state: State, seat: int) -> str:
     if state.seats[seat].bot != "expert" or state.phase != "action":
         return ""
     from .expert import left_for_later
+    from .rules import columns_named
     from .view import make_view
 
     left = left_for_later(make_view(state, seat))
     if not left:
         return ""
-    where = ", ".join(f"{c + 1}" for c in left[:-1]) + (" and " if len(left) > 1 else "") + f"{left[-1] + 1}"
-    word = "columns" if len(left) > 1 else "column"
-    return f" It leaves {word} {where} for later: the team's chances look better with those cards kept."
+    return f" It leaves {columns_named(left)} for later: the team's chances look better with those cards kept."
 
 
 def _safe_ending(state: State, seat: int, action) -> str:

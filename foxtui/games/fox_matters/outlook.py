@@ -216,11 +216,9 @@ def features(
 def features_of(state, cheese: Sequence[tuple[str, int]] | None = None) -> list[float]:
     """The FEATURES of a game State as the check leaves it; ``cheese`` (id, cheese) of
     every knight when not the state's own (shares still to be made)."""
-    return features(
-        state.nightmare,
-        len(state.seats),
-        state.options.holiday,
-        [(col.problems, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for col in state.columns],
+    return _state_features(
+        state,
+        [col.problems for col in state.columns],
         [hc.card for hand in state.hands for hc in hand],
         cheese if cheese is not None else [(k.id, k.cheese) for k in state.knights],
     )
@@ -232,16 +230,22 @@ def features_before_clean_up(state) -> list[float]:
     report says which columns kept their problems (the Clean-up only adds problems after
     them), and the face-down cards in hand are the Clean-up's deal."""
     kept = {c.column: c.problems for c in state.reports[-1].columns if not c.met}
+    return _state_features(
+        state,
+        [kept.get(c, []) for c in range(len(state.columns))],
+        [hc.card for hand in state.hands for hc in hand if hc.up],
+        [(k.id, k.cheese) for k in state.knights],
+    )
+
+
+def _state_features(state, problems: Sequence[Sequence[str]], cards: list[str], cheese) -> list[float]:
     return features(
         state.nightmare,
         len(state.seats),
         state.options.holiday,
-        [
-            (kept.get(c, []), [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear))
-            for c, col in enumerate(state.columns)
-        ],
-        [hc.card for hand in state.hands for hc in hand if hc.up],
-        [(k.id, k.cheese) for k in state.knights],
+        [(p, [FEAR_KIND[f.token] for f in col.fear if f.up], len(col.fear)) for p, col in zip(problems, state.columns)],
+        cards,
+        cheese,
     )
 
 

@@ -19,7 +19,7 @@ finds a chain that does not hold, as at a real table.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from msgspec.structs import replace
 
@@ -1127,10 +1127,8 @@ def resolve(state: State) -> State:
     elif sharing:
         return replace(state, phase="share_cheese", sharing=sharing)
     if lost_at:
-        where = ", ".join(str(c + 1) for c in lost_at[:-1]) + (" and " if len(lost_at) > 1 else "") + str(lost_at[-1] + 1)
-        columns_word = "columns" if len(lost_at) > 1 else "column"
         return replace(
-            state, phase="over", result="lost", end_reason=f"A third Fear token had to go under {columns_word} {where}."
+            state, phase="over", result="lost", end_reason=f"A third Fear token had to go under {columns_named(lost_at)}."
         )
     if state.round >= ROUNDS:
         beaten = state.nightmare_out and not any(state.nightmare in col.problems for col in columns)
@@ -1141,6 +1139,13 @@ def resolve(state: State) -> State:
         )
     return clean_up(state)
 
+
+
+def columns_named(columns: Sequence[int]) -> str:
+    """"column 3" or "columns 1, 2 and 5" (0-based indices, as players count them)."""
+    numbers = [str(c + 1) for c in columns]
+    where = ", ".join(numbers[:-1]) + " and " + numbers[-1] if len(numbers) > 1 else numbers[0]
+    return f"{'columns' if len(numbers) > 1 else 'column'} {where}"
 
 # --- Clean-up -----------------------------------------------------------------------
 
