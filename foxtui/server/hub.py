@@ -25,7 +25,7 @@ from foxtui.engine.record import GameRecord, RecordError
 from foxtui.engine.session import SaveError, Session
 from foxtui.table import LocalTable, StepNews, TableDriver, bot_pace
 from foxtui.table.pace import speed_refusal
-from foxtui.table.thinkers import WorkerThinker, Workers
+from foxtui.bots.workers import WorkerThinker, Workers
 
 from . import protocol as p
 from .framing import read_client_message
@@ -586,7 +586,7 @@ class Hub:
         self.stopping = False
 
     def thinkers(self) -> Any:
-        """The worker processes where experts think (foxtui/table/thinkers.py): one core
+        """The worker processes where experts think (foxtui/bots/workers.py): one core
         is left to the loop. They start with the first search."""
         if self._thinkers is None:
             import os

@@ -387,7 +387,7 @@ class FoxApp(App):
     def thinking_workers(self) -> Any:
         """Where expert bots think: a worker process, started by the first search."""
         if self._thinking_workers is None:
-            from foxtui.table.thinkers import Workers  # only a table with an expert needs it
+            from foxtui.bots.workers import Workers  # only a table with an expert needs it
 
             self._thinking_workers = Workers(1)
         return self._thinking_workers

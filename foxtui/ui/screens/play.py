@@ -25,7 +25,7 @@ from textual.widget import Widget
 from foxtui.engine.game import IllegalAction
 from foxtui.engine.session import Session
 from foxtui.table import BotPace, LocalTable, Scheduler, StepNews, Table, TableDriver, Turn, bot_pace
-from foxtui.table.thinkers import Thought, WorkerThinker
+from foxtui.bots.workers import Thought, WorkerThinker
 
 from ..games import panel_for
 from ..games.base import GamePanel, ScreenState
@@ -89,7 +89,7 @@ class TextualScheduler:
 
 class AppThinker:
     """Where a searching bot thinks in the app: the app's worker process (see
-    foxtui/table/thinkers.py), so the screen keeps answering keys at full speed; its
+    foxtui/bots/workers.py), so the screen keeps answering keys at full speed; its
     move comes back on the app's loop."""
 
     def __init__(self, widget: Widget) -> None:

@@ -13,7 +13,7 @@ from foxtui.bots.ask import answer
 from foxtui.engine import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
-from foxtui.table.thinkers import WorkerThinker, Workers
+from foxtui.bots.workers import WorkerThinker, Workers
 
 GAME = GAMES["master-fox"]
 
