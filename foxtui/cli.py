@@ -429,6 +429,10 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _build_parser().parse_args(argv)
+        from foxtui.versions import mismatch
+
+        if (wrong := mismatch()) is not None:
+            raise UsageError(wrong)
         if args.command is None:
             return _run_app(args)
         return COMMANDS[args.command](args)
