@@ -33,9 +33,20 @@ STEP_TIMEOUT = 15.0
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port nobody listens on, from a range of this test worker's own (the suite runs
+    on several cores at once: two workers never pick the same one), below the range the
+    kernel hands out to outgoing connections."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    low = 20000 + 600 * (int(worker.removeprefix("gw") or 0) % 20)
+    for _ in range(200):
+        port = random.randrange(low, low + 600)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no free port from {low} to {low + 599}")
 
 
 class Server:

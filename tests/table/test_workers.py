@@ -54,7 +54,12 @@ def test_a_question_called_off_frees_the_worker(monkeypatch, queued: bool) -> No
         monkeypatch.setattr(expert, "_expertise", expert.expertise._replace(budget=10**8))  # hours
         endless = think(question(4), lambda move: pytest.fail("a called-off search answered"))
         if not queued:
-            await asyncio.sleep(8)  # the worker has started and is searching
+            # the worker has taken the question up and is searching (a deadline, not a sleep)
+            deadline = time.monotonic() + 60
+            while not endless._future.running():
+                assert time.monotonic() < deadline, "the worker never took the question up"
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # past the imports, into the simulations
         endless.cancel()
         monkeypatch.setattr(expert, "_expertise", expert.expertise._replace(budget=20))
         answered: asyncio.Future = asyncio.get_running_loop().create_future()
