@@ -23,6 +23,9 @@ import pytest
 
 from foxtui.games import GAMES
 
+#: one test worker builds and installs the wheel once for all of this module's tests
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[1]
 #: what a fresh clone holds that a build must not see (caches, environments, old builds)
 LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis")
