@@ -1,4 +1,4 @@
-"""Every test, whichever worker runs it (the suite runs on every core, pytest-xdist):
+"""Every test, whichever worker runs it (the suite runs in four at once, pytest-xdist):
 its own data folder, so no test reads or writes the user's, or another test's."""
 
 from __future__ import annotations
