@@ -1,6 +1,11 @@
 """How strong and how fast the expert level is, over seeded games.
 
-usage: python bench/expert_strength.py N [game ...] [--first S] [--budget B] [--horizon H]
+usage: python bench/expert_strength.py [N] [game ...] [--seeds A..B] [--first S] [--budget B] [--horizon H]
+
+Figures to quote are played on seeds no constant was tuned on: ``--seeds
+100000..100199`` (the fits and the tuning used seeds below 100000). Each win rate comes
+with its 95 % confidence interval (Wilson), each mean finishing position with its
+95 % interval (normal, from the games' spread).
 
 For Master Fox, Foxpaw and The Fox Experiment: N two-player games of the expert
 against the sensible bot (seeds 0..N-1, the expert in the first seat in even games and
@@ -11,7 +16,8 @@ Difficult level (untimed, two knights) played by a table of expert knights and b
 table of cooperative ones, on the same seeds: both win rates and their ratio.
 For every game: the median and 95th percentile of the thinking time per decision that
 searched (one legal action, or moves that all do the same, take no search) and the simulations per second.
-``--first S``: seeds S..S+N-1 instead (to add games to an earlier run).
+``--seeds A..B``: the seeds A to B (inclusive), or a list ``1,5,9``; ``--first S``: seeds
+S..S+N-1 (N games from S). Fox Matters plays the game seeded 200000 + S for seed S.
 ``--budget``/``--horizon`` try other settings than the levels' own, and the
 environment variable FOXTUI_PAIRED=1 (or 0) a paired (or unpaired) search.
 ``--jobs J``: J processes play the seeds (the figures are the same as with one; only
@@ -26,6 +32,7 @@ app's thread for bots): key press to repaint, as bench/app_speed.py measures it.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -87,6 +94,46 @@ class Clock:
         )
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % confidence interval of a win rate (Wilson's, good near 0 and 1 too)."""
+    if n == 0:
+        return 0.0, 1.0
+    rate = wins / n
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate_text(wins: float, n: int) -> str:
+    low, high = wilson(wins, n)
+    return f"{wins:g}/{n} ({100 * wins / n:.0f} %, 95 % CI {100 * low:.0f}-{100 * high:.0f} %)"
+
+
+def mean_text(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return f"{mean:.2f} (95 % CI {mean - half:.2f}-{mean + half:.2f})"
+
+
+def parse_seeds(text: str) -> list[int]:
+    """"100000..100199" or "3,7,11"."""
+    try:
+        if ".." in text:
+            low, high = (int(part) for part in text.split(".."))
+            if high < low:
+                raise ValueError
+            return list(range(low, high + 1))
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seeds takes A..B or a list like 1,5,9, not {text!r}") from None
+
+
+def span_text(seeds: list[int]) -> str:
+    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"seeds {seeds[0]}..{seeds[-1]}"
+    return f"{len(seeds)} seeds from {min(seeds)} to {max(seeds)}"
+
+
 def play(game_id: str, levels: list[str], seed: int, options: object, clock: Clock, budget: int | None) -> Session:
     game = GAMES[game_id]
     seats = [SeatInfo(f"{level} {n + 1}", bot=level, age=40 - n) for n, level in enumerate(levels)]
@@ -137,14 +184,14 @@ def one_game(game_id: str, players: int, seed: int, budget: int | None, horizon:
     return list(out.ranking), list(out.winners), clock
 
 
-def competitive(game_id: str, n: int, budget: int | None, first: int = 0, players: int = 2, jobs: int = 1, horizon: int | None = None) -> None:
+def competitive(game_id: str, seeds: list[int], budget: int | None, players: int = 2, jobs: int = 1, horizon: int | None = None) -> None:
     game = GAMES[game_id]
-    seeds = range(first, first + n)
+    n = len(seeds)
     args = [(game_id, players, seed, budget, horizon) for seed in seeds]
     results = run_all(one_game, args, jobs)
     clock = Clock()
     wins = 0.0
-    expert_place = 0
+    expert_places: list[float] = []
     other_place = 0
     other_wins = 0.0
     for seed, (ranking, winners, c) in zip(seeds, results):
@@ -153,19 +200,19 @@ def competitive(game_id: str, n: int, budget: int | None, first: int = 0, player
         share = 1.0 / len(winners) if winners else 0.0
         wins += share if me in winners else 0.0
         other_wins += share * sum(1 for w in winners if w != me)
-        expert_place += ranking.index(me) + 1
+        expert_places.append(ranking.index(me) + 1)
         other_place += sum(ranking.index(s) + 1 for s in range(players) if s != me)
-    span = f"seeds {first}..{first + n - 1}"
+    span = span_text(seeds)
     if players == 2:
         print(
-            f"{game.title} ({span}): expert won {wins:g}/{n} two-player games against sensible "
-            f"({100 * wins / n:.0f} %); {clock.line()}"
+            f"{game.title} ({span}): expert won {rate_text(wins, n)} two-player games against sensible; "
+            f"{clock.line()}"
         )
     else:
         print(
             f"{game.title} ({players} players, {span}): mean finishing position expert "
-            f"{expert_place / n:.2f}, sensible {other_place / (n * (players - 1)):.2f} (1 = first); "
-            f"wins: expert {100 * wins / n:.0f} %, each sensible seat {100 * other_wins / (n * (players - 1)):.0f} %; "
+            f"{mean_text(expert_places)}, sensible {other_place / (n * (players - 1)):.2f} (1 = first); "
+            f"wins: expert {rate_text(wins, n)}, each sensible seat {100 * other_wins / (n * (players - 1)):.0f} %; "
             f"{clock.line()}"
         )
 
@@ -181,8 +228,9 @@ def fox_matters_game(level: str, seed: int, budget: int | None, horizon: int | N
     return bool(won), clock
 
 
-def fox_matters(n: int, budget: int | None, first: int = 0, jobs: int = 1, horizon: int | None = None) -> None:
-    args = [(level, seed, budget, horizon) for seed in range(first, first + n) for level in ("expert", "cooperative")]
+def fox_matters(seeds: list[int], budget: int | None, jobs: int = 1, horizon: int | None = None) -> None:
+    n = len(seeds)
+    args = [(level, seed, budget, horizon) for seed in seeds for level in ("expert", "cooperative")]
     results = run_all(fox_matters_game, args, jobs)
     clock, plain = Clock(), Clock()
     won = {"expert": 0, "cooperative": 0}
@@ -192,8 +240,8 @@ def fox_matters(n: int, budget: int | None, first: int = 0, jobs: int = 1, horiz
     e, c = won["expert"], won["cooperative"]
     ratio = f"{e / c:.2f}" if c else "n/a"
     print(
-        f"Fox Matters (Difficult, 2 knights, seeds {first}..{first + n - 1}): expert table won {e}/{n} ({100 * e / n:.0f} %), "
-        f"cooperative table {c}/{n} ({100 * c / n:.0f} %), ratio {ratio}; {clock.line()}"
+        f"Fox Matters (Difficult, 2 knights, {span_text(seeds)}): expert table won {rate_text(e, n)}, "
+        f"cooperative table {rate_text(c, n)}, ratio {ratio}; {clock.line()}"
     )
 
 
@@ -244,18 +292,26 @@ async def keys_while_thinking(presses: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("games", type=int, help="seeded games per measurement")
-    parser.add_argument("which", nargs="*", default=[*COMPETITIVE, "fox-matters"])
+    parser.add_argument("which", nargs="*", help="[N] [game ...]: N seeded games from --first, and the games (default: all)")
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--horizon", type=int, default=None)
     parser.add_argument("--keys", type=int, default=0)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--seeds", type=parse_seeds, default=None, help="A..B or 1,5,9: the seeds to play")
     parser.add_argument("--players", type=int, default=2, help="3 or 4: one expert among sensible bots")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the seeds")
     parser.add_argument("--no-search", action="store_true", help="the expert's favourite moves, no search")
     args = parser.parse_args()
+    args.games = int(args.which.pop(0)) if args.which and args.which[0].isdigit() else None
+    args.which = args.which or [*COMPETITIVE, "fox-matters"]
+    unknown = [g for g in args.which if g not in GAMES]
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
     if args.no_search:
         args.budget = 0
+    if args.seeds is None and args.games is None and not args.keys:
+        parser.error("say how many games (N) or which seeds (--seeds A..B)")
+    seeds = args.seeds if args.seeds is not None else list(range(args.first, args.first + (args.games or 0)))
     if args.keys:
         import asyncio
 
@@ -276,9 +332,9 @@ def main() -> None:
         else:
             print(f"[{game_id}: budget {args.budget or e.budget} simulations, horizon {e.horizon} steps, {kind}]", flush=True)
         if game_id == "fox-matters":
-            fox_matters(args.games, args.budget, args.first, args.jobs, args.horizon)
+            fox_matters(seeds, args.budget, args.jobs, args.horizon)
         else:
-            competitive(game_id, args.games, args.budget, args.first, args.players, args.jobs, args.horizon)
+            competitive(game_id, seeds, args.budget, args.players, args.jobs, args.horizon)
         sys.stdout.flush()
 
 
