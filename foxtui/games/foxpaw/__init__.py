@@ -43,8 +43,9 @@ class Foxpaw(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
-    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
-    rules_version = 2
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently);
+    # 3: an attack on Hold back is "one duelist wins" for bets
+    rules_version = 3
     asks_ages = False
     rules = rules
     make_view = staticmethod(make_view)
