@@ -210,7 +210,7 @@ def test_verify_a_garbage_file(tmp_path, capsys) -> None:
     assert sentence == "junk.json is damaged or truncated (JSON is malformed: invalid character at byte 0)."
 
 
-HEAD = '"format":1,"game":"master-fox","rules":2,"options":{},"seats":[{"name":"A"},{"name":"B"}]'
+HEAD = '"format":1,"game":"master-fox","rules":3,"options":{},"seats":[{"name":"A"},{"name":"B"}]'
 
 
 @pytest.mark.parametrize(

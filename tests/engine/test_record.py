@@ -169,7 +169,7 @@ def test_a_record_of_other_rules_is_refused_in_words_not_as_damaged(tmp_path) ->
 
     game = GAMES["master-fox"]
     session = Session.new(game, [SeatInfo("Ada"), SeatInfo("Bob")], game.Options(), 3)
-    assert session.record.rules == game.rules_version == 2
+    assert session.record.rules == game.rules_version == 3
     old = session.record
     old.rules = None  # as written before rules had versions
     path = tmp_path / "old.json"
@@ -178,6 +178,6 @@ def test_a_record_of_other_rules_is_refused_in_words_not_as_damaged(tmp_path) ->
         with pytest.raises(RecordError) as refused:
             read(path)
         assert str(refused.value) == (
-            "old.json was played with older Master Fox rules (version 1; this foxtui plays version 2), "
+            "old.json was played with older Master Fox rules (version 1; this foxtui plays version 3), "
             "so it cannot be replayed here."
         )

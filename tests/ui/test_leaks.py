@@ -193,3 +193,63 @@ def test_a_replay_of_an_unfinished_game_shows_no_seats_secret_before_its_pass_sc
                 assert_no_leak(app, game, cursor.state, holder, told, f"replay at step {cursor.position}, after {key}")
 
     asyncio.run(replay())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_step_its_player_may_take_back_showed_that_player_nothing_hidden(game_id: str) -> None:
+    """Undo is allowed only after a step that revealed nothing to its player (the README):
+    whenever the session would let the player take a step back, the same step played in
+    worlds re-dealt from what that player knew before it (where it may be taken back too)
+    leaves the player's View the same (a peek at a face-down Magical Event, a card drawn from a shuffled deck, would not).
+    Issue 39: a Foxpaw spy on Event 3, taken back, then a spy on Event 4: two Events seen."""
+    from foxtui.bots import random_bot
+    from foxtui.engine import Rng
+    from foxtui.engine.game import rng_field_changed
+
+    game = GAMES[game_id]
+    options = game.Options(timer_seconds=0) if game_id == "fox-matters" else game.Options()
+    checked = 0
+    for seed in range(3):
+        seats = [SeatInfo(f"P{n}", age=40 - n) for n in range(game.min_players + seed % 2)]
+        session = Session.new(game, seats, options, seed)  # people at every seat: each may take back
+        rng = Rng(seed)
+        while session.outcome() is None and session.step_count < 400:
+            seat = min(session.to_act())
+            legal = session.legal_actions(seat)
+            # the bots' choices, and now and then any legal move (the unusual ones too)
+            move = random_bot(session.view(seat), legal, rng) if rng.below(3) == 0 else session.bot_action(seat)
+            before = session.state
+            session.act(seat, move)
+            if session.undo_refusal(seat) is not None:
+                continue
+            checked += 1
+            seen = game.view(session.state, seat)
+            for k in range(3):
+                world = game.determinize(before, seat, seed * 1000 + session.step_count * 3 + k)
+                after = game.apply(world, seat, move)
+                if game.outcome(after) is not None or rng_field_changed(world, after) or \
+                        game.undo_blocker(world, seat, move, after) is not None:
+                    continue  # (there it would show something, and be refused for it: a Prophecy met)
+                assert game.view(after, seat) == seen, (
+                    f"seed {seed}, step {session.step_count}: {move!r} showed its player something hidden, "
+                    f"yet may be taken back")
+    assert checked > 20
+
+
+def test_foxpaw_a_look_at_a_magical_event_is_not_taken_back() -> None:
+    """Issue 39, as met: a spy on Event 3, "Undone.", then a spy on Event 4 showed two
+    hidden Events for one marker. The look stands, with its reason."""
+    from test_foxpaw_screen import _drive, _session
+
+    from foxtui.games.foxpaw.actions import Spy
+
+    session = _session("Ada", "Bo", "Cy", seed=4)  # people: each may take a step back
+    _drive(session, lambda s, seat, m: isinstance(m, Spy) and seat not in s.state.event_marks[m.event])
+    seat = min(session.to_act())
+    move = next(a for a in session.legal_actions(seat) if isinstance(a, Spy)
+                and seat not in session.state.event_marks[a.event])
+    assert session.view(seat).events[move.event] == ""
+    session.act(seat, move)
+    assert session.view(seat).events[move.event]
+    assert session.undo(seat) == "You have seen that Magical Event; the look cannot be taken back."
+    assert session.view(seat).events[move.event]

@@ -31,6 +31,7 @@ from foxtui.games.master_fox.actions import (
     KeepMission,
     NoSteal,
     Stash,
+    StashStop,
     Steal,
     Stop,
     Touch,
@@ -108,14 +109,19 @@ def keep_choice() -> Session:
 
 def snake_choice() -> Session:
     """Round 3, after a STOP: Ada's snake strikes first (Cy's after her)."""
-    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=26)
+    s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), SeatInfo("Cy", bot="sensible"), seed=97)
     return _drive(s, lambda s, seat, move: s.state.phase == "steal" and seat == 0)
 
 
 def before_stop() -> Session:
-    """Ada (human) could call STOP now: her sack holds three loot pawns."""
+    """Ada (human) could call STOP now: her sack holds three loot pawns (she stashed the
+    third without calling STOP, and the box came round to her again)."""
     s = _session(SeatInfo("Ada"), SeatInfo("Bob", bot="sensible"), seed=3)
-    return _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, Stop))
+    s = _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, StashStop))
+    s.act(0, STASH)
+    s = _drive(s, lambda s, seat, move: seat == 0)
+    assert Stop() in s.legal_actions(0)
+    return s
 
 
 def _pawn_at(spot: str, *seats: SeatInfo, **options: Any) -> Session:
@@ -147,7 +153,7 @@ def third_loot_in_hand() -> Session:
     def stashing_the_third(s: Session, seat: int, move: Any) -> bool:
         st = s.state
         return (
-            seat == 0 and isinstance(move, Stash) and loot_count(st, 0) == 2
+            seat == 0 and isinstance(move, (Stash, StashStop)) and loot_count(st, 0) == 2
             and not content.is_ruse(st.pawns[st.players[0].hand.pawn])
         )
 
@@ -158,8 +164,8 @@ def stop_with_a_pawn_in_hand() -> Session:
     """Ann's sack holds three loot pawns; she let a turn pass, and on her next one she
     has grabbed a fourth pawn: it is in her looting hand."""
     s = _session(SeatInfo("Ann"), SeatInfo("Ben"), seed=3)
-    s = _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, Stop))
-    s.act(0, END_TURN)
+    s = _drive(s, lambda s, seat, move: seat == 0 and isinstance(move, StashStop))
+    s.act(0, STASH)
     while 0 not in s.to_act():
         s.act(1, s.bot_action(1))
     s.act(0, Grab(_filled(s)[0]))
@@ -336,29 +342,42 @@ async def _past_the_pass_screen(pilot, app: App) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
 
 
-def test_stop_timing_stash_the_third_loot_and_stop_is_offered_in_the_same_turn():
+def test_stop_timing_stash_the_third_loot_and_call_stop_in_the_same_move():
     """End the mission: STOP may be called the moment the sack holds three loot pawns.
-    Ann stashes her third; the box does not pass to Ben (no pass screen), her turn says
-    what is left in it, and STOP is on the key bar right away."""
+    Ann holds her third: the key bar and the hint offer S (stash it and call STOP!), which
+    asks first; the round is over without the box passing to Ben (no pass screen)."""
     session = third_loot_in_hand()  # Ben at the same keyboard: a passed turn would show his pass screen
     app = FoxApp(session=session, bot_delay=0)
 
     async def body(pilot) -> None:
         await _past_the_pass_screen(pilot, app)
-        assert "your turn" in _status(app) and "s" in app.screen.query_one("#mf-hint", Static).render().plain
-        await pilot.press("s")
-        await wait_for(pilot, lambda: len(session.state.players[0].sack) == 3)
-        await pilot.pause()
-        assert isinstance(app.screen, PlayScreen) and session.to_act() == {0}
-        assert _status(app).endswith("your turn: call STOP! or end your turn")
-        assert {"master_fox.stop", "master_fox.end_turn"} <= _keys_shown(app)
+        assert "your turn" in _status(app)
+        assert {"master_fox.stash", "master_fox.stash_stop"} <= _keys_shown(app)
         hint = app.screen.query_one("#mf-hint", Static).render().plain
-        assert "x call STOP!" in hint and "e end your turn" in hint
-        await pilot.press("x")
+        assert "s stash it in your sack" in hint and "S stash + STOP!" in hint
+        await pilot.press("S")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question.startswith("Stash the pawn and call STOP?")
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
         assert "Round 1 is over: Ann called STOP!" in screen_text(app)
+        assert len(session.state.summaries[-1].seats[0].revealed) == 3
+
+    run(app, body)
+
+
+def test_stop_timing_a_plain_stash_of_the_third_loot_passes_the_box():
+    """Issue 39: no turn waits for a key that does nothing: `s` stashes and passes the box
+    (Ben's pass screen), whatever Ann's three pawns are."""
+    session = third_loot_in_hand()
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await _past_the_pass_screen(pilot, app)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert app.screen.player == "Ben" and session.to_act() == {1}
+        assert len(session.state.players[0].sack) == 3
 
     run(app, body)
 
@@ -408,7 +427,8 @@ def test_help_tells_the_truth_about_carved_tokens_grab_marks_and_stop():
     assert "`ruse?` for a carved token" not in help_text  # not in rounds 2 and 3
     assert "`Fox` in round 2, `Fo/Sn` (fox or snake) in round 3, and `ruse?` from round 4" in help_text
     assert "`*` when that changes nothing you remember, `!` when your memory there is older" in help_text
-    assert "right after the stash that brings the third, before your turn passes" in help_text
+    assert "stash the pawn in your hand and call STOP! at once" in help_text
+    assert "when that stash brings your sack to three loot pawns; a plain stash ends your turn" in help_text
     assert "also with a pawn in your hand (it goes back into the box)" in help_text
 
 
@@ -691,7 +711,7 @@ def test_a_later_decision_starts_on_its_first_choice():
     the choice list is hidden while everyone loots; the second list, reached through
     the other seat's steps (as at a shared table), starts on its first choice: nothing
     is left of the first decision for the highlight to follow."""
-    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=3), _bobs_decision)
+    session = _drive(_session(SeatInfo("Ada", bot="sensible"), SeatInfo("Bob"), seed=0), _bobs_decision)
     app = PanelHost(session, 1)
 
     async def body(pilot) -> None:
@@ -884,7 +904,7 @@ def test_snapshot_round_summary(snap_compare):
 
     async def ready(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
-        await pilot.press("down", "enter")  # Ada's snake takes Bob's hen; Cy's bot strikes next
+        await pilot.press("down", "enter")  # Ada's snake takes Bob's cheese; Cy's bot strikes next
         await wait_for(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)

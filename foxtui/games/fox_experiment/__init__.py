@@ -18,6 +18,10 @@ from .state import Options, State
 from .view import View, make_view
 
 
+#: the face-down piles a step may draw from (the automated opponent's are checked apart)
+DECKS = ("female_deck", "male_deck", "science_deck", "study_deck", "tiles")
+
+
 class FoxExperiment(ModuleGame):
     id = "fox-experiment"
     title = "The Fox Experiment"
@@ -79,6 +83,13 @@ class FoxExperiment(ModuleGame):
             return "The science card has been played face up."
         if after.phase != before.phase or after.round != before.round:
             return "A new phase has begun."
+        # the decks are shuffled at the start, so a draw leaves the PRNG as it was
+        auto, was = after.automaton, before.automaton
+        if auto is not None and was is not None and (auto.shown != was.shown or auto.deck != was.deck
+                                                     or auto.study_deck != was.study_deck):
+            return "The automated opponent has turned over a card."
+        if any(len(getattr(after, deck)) < len(getattr(before, deck)) for deck in DECKS):
+            return "A card has been drawn from a face-down deck."
         return None
 
 

@@ -13,6 +13,7 @@ from . import rules
 from .actions import Action
 from .bots import sensible_bot, expert_bot
 from .narrate import describe
+from .rules_core import SIMULTANEOUS
 from .state import VP_PARTS, Options, State
 from .view import View, make_view
 
@@ -27,6 +28,11 @@ BREAKDOWN = {
 }
 
 
+#: the face-down piles a step may draw from
+DECKS = ("spell_deck", "beast_deck", "mischief_deck", "prophecy_deck", "darkness_deck", "teacher_deck",
+         "carnival_deck", "duel_deck", "students_box")
+
+
 class Foxpaw(ModuleGame):
     id = "foxpaw"
     title = "Foxpaw"
@@ -37,8 +43,9 @@ class Foxpaw(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
-    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
-    rules_version = 2
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently);
+    # 3: an attack on Hold back is "one duelist wins" for bets
+    rules_version = 3
     asks_ages = False
     rules = rules
     make_view = staticmethod(make_view)
@@ -63,6 +70,18 @@ class Foxpaw(ModuleGame):
         )
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
+        # The decks are shuffled at the start, so a draw leaves the PRNG as it was: a step
+        # that showed a face-down card (a draw, a peek) must be refused here instead.
+        if any(seat in after.event_marks[n] and seat not in before.event_marks[n]
+               for n in range(after.events_done, len(after.events))):
+            return "You have seen that Magical Event; the look cannot be taken back."
+        if after.players[seat].teacher_seen and not before.players[seat].teacher_seen:
+            return "You have seen the Teacher deck; the look cannot be taken back."
+        if any(len(getattr(after, deck)) < len(getattr(before, deck)) for deck in DECKS):
+            return "A card has been drawn from a face-down deck."
+        top = before.tasks[-1].kind if before.tasks else ""
+        if top in ("duel_secret", "bid") and SIMULTANEOUS[top](before) == [seat]:
+            return "Everyone has chosen, and the choices are shown."
         if len(after.duel_reports) > len(before.duel_reports):
             return "The duel has been fought."
         if len(after.event_reports) > len(before.event_reports):

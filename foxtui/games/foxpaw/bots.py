@@ -45,6 +45,7 @@ from .actions import (
     Target,
     Train,
 )
+from .rules_duel import duel_outcome as _outcome  # the rules' own reading of a duel
 from .state import OBSIDIO
 
 WEIGHT = {
@@ -56,10 +57,6 @@ PAYS = {
     ("share", "share"): "share", ("attack", "share"): "attack", ("attack", "hold"): "attack",
     ("hold", "share"): "hold", ("hold", "attack"): "hold", ("hold", "hold"): "hold",
 }
-
-
-def _outcome(a: str, b: str) -> str:
-    return ("none", "one", "both")[(PAYS.get((a, b), "") != "") + (PAYS.get((b, a), "") != "")]
 
 
 class _Sense:

@@ -30,16 +30,24 @@ def _named(table: dict, key: object) -> str:
 
 
 def describe(state: State, seat: int, action, viewer: int | None) -> str:
+    """The step's line, with what it gained; then, each on a line of its own, what the
+    table did by itself after it (the night's gains, a duel, an event, a scoring, a new
+    year): those are nobody's doing, not the last mover's."""
     from foxtui.engine.game import IllegalAction
 
-    from .rules import apply
+    from .rules import apply, apply_own
 
     try:
-        after = apply(state, seat, action)
+        own, after = apply_own(state, seat, action), apply(state, seat, action)
     except IllegalAction:
-        after = None
-    line = _step(state, seat, action, viewer, after)
-    return line + (_consequences(state, after, viewer) if after is not None else "")
+        return _step(state, seat, action, viewer)
+    line = _step(state, seat, action, viewer, own)
+    mine = _fulfilled(state, own, viewer)
+    gains = house_gains(state, own, viewer)
+    if gains:
+        mine.append(gains)
+    table = _consequences(state, own, after, viewer)
+    return "\n".join([" ".join([line, *mine]), *table])
 
 
 def _stars(n: int) -> str:
@@ -58,20 +66,26 @@ def _year_start_coins(state: State, after: State) -> dict[int, int]:
     return {i: 2 for i in range(len(after.players)) if rules_has(after, i, "trifrost", 1)}
 
 
-def _consequences(state: State, after: State, viewer: int | None) -> str:
-    """What the step sets off once it is applied: duels, events, scorings, Prophecies
-    shown, the new turn order, a new year, the end."""
+def _fulfilled(state: State, after: State, viewer: int | None) -> list[str]:
     out = []
-    for p, q, i in zip(state.players, after.players, range(len(state.players))):
+    for i, (p, q) in enumerate(zip(state.players, after.players)):
         for card in q.fulfilled[len(p.fulfilled) :]:
             out.append(f"{_name(state, i, viewer)} fulfilled {C.PROPHECY[card].name} ({_stars(C.PROPHECY[card].stars)}).")
+    return out
+
+
+def _consequences(state: State, own: State, after: State, viewer: int | None) -> list[str]:
+    """What the table does by itself once the step (``own``: its own doings done) is
+    over, a line each: Prophecies shown, duels, the gains, the new turn order, events,
+    scorings, a new year, the end."""
+    out = _fulfilled(own, after, viewer)
     for r in after.duel_reports[len(state.duel_reports) :]:
         shown = " vs ".join(f"{_name(state, d, viewer)} {C.GESTURE_NAME[g]}" for d, g in zip(r.duelists, r.gestures))
         won = {"none": "nobody wins", "one": "one duelist wins", "both": "both duelists win"}[r.outcome]
         right = ", ".join(_name(state, w, viewer) for w in r.right)
         out.append(f"Duel: {shown}: {won}." + (f" Right bets: {right}." if right else ""))
     year_coins = _year_start_coins(state, after)
-    gains = house_gains(state, after, viewer, {i: {"Coins": n} for i, n in year_coins.items()})
+    gains = house_gains(own, after, viewer, {i: {"Coins": n} for i, n in year_coins.items()}, head="Then, gains")
     if gains:
         out.append(gains)
     if after.order != state.order and after.round == state.round and after.phase != "setup":
@@ -91,7 +105,7 @@ def _consequences(state: State, after: State, viewer: int | None) -> str:
         coins = "".join(f" {_name(state, i, viewer)} {'take' if i == viewer else 'takes'} {n} Coins (Tri-Frost)."
                         for i, n in year_coins.items())
         out.append(f"School year {after.round} begins.{coins}")
-    return (" " + " ".join(out)) if out else ""
+    return out
 
 
 #: public counters of a house, in the order the log lists them: (word, singular, read); a
@@ -123,7 +137,8 @@ def _added(before: tuple, after: tuple, table: dict) -> list[str]:
     return out + [f"-{_named(table, x)}" for x in sorted(set(before) - set(after))]
 
 
-def house_gains(state: State, after: State, viewer: int | None, aside: dict[int, dict[str, int]] | None = None) -> str:
+def house_gains(state: State, after: State, viewer: int | None, aside: dict[int, dict[str, int]] | None = None,
+                head: str = "Gains") -> str:
     """What the step changed for each house, in public quantities only: the tracks,
     resources, Stars, VP, objects, Spells, beasts and how many secret cards it holds.
     ``aside``: per house, amounts told elsewhere (a new year's Coins). Houses with no
@@ -143,7 +158,7 @@ def house_gains(state: State, after: State, viewer: int | None, aside: dict[int,
         bits = [_delta(b - a, w, one) for w, one, a, b in (("VP", "VP", o.vp, n.vp), ("Stars", "Star", o.stars, n.stars)) if a != b]
         if bits:
             parts.append(f"House Obsidio: {', '.join(bits)}")
-    return ("Gains: " + "; ".join(parts) + ".") if parts else ""
+    return (f"{head}: " + "; ".join(parts) + ".") if parts else ""
 
 
 def _step(state: State, seat: int, action, viewer: int | None, after: State | None = None) -> str:

@@ -15,7 +15,7 @@ from foxtui.engine.rng import Rng, seed_state
 
 from . import content as C
 from . import rules_duel, rules_eval, rules_event, rules_place, rules_score, rules_setup  # noqa: F401  (register)
-from .rules_core import DECISIONS, SIMULTANEOUS, advance, clone
+from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, clone
 from .rules_score import ranking, score
 from .rules_setup import MAX_PLAYERS, MIN_PLAYERS, event_years, setup, years
 from .state import State
@@ -60,7 +60,7 @@ def legal_actions(state: State, seat: int) -> list:
     return out[:]
 
 
-def apply(state: State, seat: int, action) -> State:
+def _check(state: State, seat: int, action) -> None:
     if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
         raise IllegalAction(f"There is no seat {seat!r} at this table.")
     if state.phase == "over":
@@ -70,11 +70,27 @@ def apply(state: State, seat: int, action) -> State:
         raise IllegalAction(_not_yours(state, seat))
     if action not in legal:
         raise IllegalAction(_why_not(state, seat, action))
+
+
+def apply(state: State, seat: int, action) -> State:
+    _check(state, seat, action)
     t = state.tasks[-1]
     s = clone(state)
     DECISIONS[t.kind][1](s, t, seat, action)
     advance(s)  # Prophecies fulfilled on the way pay out as they happen
     s.steps += 1
+    return s
+
+
+def apply_own(state: State, seat: int, action) -> State:
+    """The state once ``action`` itself is done (and a Prophecy it fulfilled has paid),
+    before the table goes on by itself (the duel the last secret choice opens, the next
+    turn, the night ...): what the log tells as the step's own. Refused as apply refuses."""
+    _check(state, seat, action)
+    t = state.tasks[-1]
+    s = clone(state)
+    DECISIONS[t.kind][1](s, t, seat, action)
+    check_prophecies(s)
     return s
 
 

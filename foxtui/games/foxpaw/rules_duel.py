@@ -32,6 +32,17 @@ PAYS = {
 }
 
 
+def duel_outcome(a: str, b: str) -> str:
+    """What the bets are on (one / both / none), from the two final gestures. The
+    rulebook's Attack! succeeds against Share? and against Hold back: the attacker wins,
+    though Hold back is paid whatever happens, so an attack on Hold back is one winner
+    with two rewards. Hold back beats Share?; the same gesture twice is both (two
+    attacks: nobody)."""
+    if a == b:
+        return "none" if a == "attack" else "both"
+    return "one"
+
+
 def audience(s: State) -> list[int]:
     return [i for i in range(len(s.players)) if i not in s.duelists]
 
@@ -188,7 +199,7 @@ def _resolve(s: State, t: Task) -> None:
     a, b = s.gestures
     pays = [PAYS[(a, b)], PAYS[(b, a)]]
     rewarded = [d for d, k in zip(s.duelists, pays) if k]
-    outcome = ("none", "one", "both")[len(rewarded)]
+    outcome = duel_outcome(a, b)
     for d, k in zip(s.duelists, pays):
         if k and d >= 0:
             gain(s, d, getattr(card, k))

@@ -5,6 +5,8 @@ and the new sleep order with its Reputation."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import content as C
 from . import effects as E
 from .actions import DONE, USE, PickObject, learn, train
@@ -24,7 +26,7 @@ from .rules_core import (
 )
 from .rules_place import active, buy, space_kind
 from .rules_setup import event_years, years
-from .state import OBSIDIO, State, Task
+from .state import OBSIDIO, NightGain, State, Task
 
 PATH_LOCATIONS = ("sports", "library", "study", "classroom")
 
@@ -176,21 +178,46 @@ def sleep_order(s: State) -> list[int]:
     return [m.owner for loc in ("dormitory", "carnival") for i in night_spaces(s, loc) for m in s.board[i]]
 
 
+def _tracks(p: Any) -> C.Reward:
+    """A house's public counts, as a Reward (what a night's gain is measured against)."""
+    return C.Reward(energy=p.energy, reputation=p.reputation, strength=p.strength, knowledge=p.knowledge,
+                    herbs=p.herbs, goods=p.goods, coins=p.coins, stars=p.stars, vp=sum(p.vp),
+                    darkness=len(p.darkness), mischief=len(p.mischief), prophecies=len(p.prophecies) + len(p.fulfilled))
+
+
+def _given(before: C.Reward, after: C.Reward, printed: C.Reward) -> C.Reward:
+    """What a gain really gave (the tracks' limits cut it); resources of choice come later."""
+    fields = [f for f in C.Reward.__struct_fields__ if f != "choice"]
+    return C.Reward(**{f: getattr(after, f) - getattr(before, f) for f in fields}, choice=printed.choice)
+
+
 @auto("night")
 def _night(s: State, t: Task) -> None:
     # a Prophecy is fulfilled the moment its condition holds: looked at after every gain
+    beds: list[tuple[int, int, C.Reward]] = []
     for loc in ("dormitory", "carnival"):
         for i in night_spaces(s, loc):
             for m in s.board[i]:
                 if m.owner >= 0:
-                    gain(s, m.owner, E.night_gain(s.teacher, s.carnival, s.players[m.owner], i))
+                    printed = E.night_gain(s.teacher, s.carnival, s.players[m.owner], i)
+                    before = _tracks(s.players[m.owner])
+                    gain(s, m.owner, printed)
+                    beds.append((m.owner, i, _given(before, _tracks(s.players[m.owner]), printed)))
                     check_prophecies(s)
+                else:
+                    beds.append((m.owner, i, C.NOTHING))
     # everyone slides into the Dormitory in sleep order: the new turn order and its Reputation
     s.order = tuple(sleep_order(s))
+    reputation = []
     for pos, who in enumerate(s.order):
         if who >= 0:
+            was = s.players[who].reputation
             change_reputation(s, who, C.DORM_REPUTATION[pos])
+            reputation.append(s.players[who].reputation - was)
             check_prophecies(s)
+        else:
+            reputation.append(0)
+    s.night = tuple(NightGain(who, i, gave, rep) for (who, i, gave), rep in zip(beds, reputation))
 
 
 @auto("after_night")

@@ -17,6 +17,8 @@ from msgspec import Meta
 
 from foxtui.engine.game import SeatInfo
 
+from .content import Reward
+
 OBSIDIO = -1
 
 #: the parts of a seat's victory points, in the order the final breakdown lists them
@@ -127,6 +129,17 @@ class ScoringReport(msgspec.Struct, frozen=True):
     parts: list[list[int]] = []
 
 
+class NightGain(msgspec.Struct, frozen=True):
+    """What one meeple's bed gave its house in the latest night, with the tracks' limits
+    applied (a house at 11 Energy gets 1 of a space's +6), and the Reputation of its place
+    in the sleep order. In sleep order; House Obsidio's get nothing."""
+
+    owner: int
+    space: int
+    gave: Reward
+    reputation: int
+
+
 class FinalReport(msgspec.Struct, frozen=True):
     darkness: list[int]  # per seat, Darkness value
     prophecies: list[int]  # per seat, fulfilled Prophecies
@@ -205,3 +218,4 @@ class State(msgspec.Struct):
     scorings: tuple[ScoringReport, ...]
     final: FinalReport | None
     steps: int  # steps taken (shown to the UI for pacing)
+    night: tuple[NightGain, ...] = ()  # the latest night, bed by bed

@@ -22,7 +22,7 @@ from .rules import event_years, to_act, years
 from .rules_core import SIMULTANEOUS, darkness_count
 from .rules_place import active
 from .rules_score import darkness_value
-from .state import DuelReport, EventReport, FinalReport, Meeple, ScoringReport, State
+from .state import DuelReport, EventReport, FinalReport, Meeple, NightGain, ScoringReport, State
 
 
 class BeastView(msgspec.Struct, frozen=True):
@@ -145,6 +145,7 @@ class View(msgspec.Struct, frozen=True):
     event_reports: list[EventReport]
     scorings: list[ScoringReport]
     final: FinalReport | None
+    night: list[NightGain]  # the latest night, bed by bed in sleep order (the limits applied)
     scores: list[int]
     # private to ``seat``
     students: list[str]
@@ -286,6 +287,7 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         event_reports=list(state.event_reports),
         scorings=list(state.scorings),
         final=state.final,
+        night=list(state.night),
         scores=[sum(p.vp) for p in state.players],
         students=list(me.students) if me else [],
         student=me.student if me else "",

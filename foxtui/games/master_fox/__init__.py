@@ -9,7 +9,7 @@ from foxtui.bots import random_bot
 from foxtui.engine.game import ModuleGame, Outcome
 
 from . import rules
-from .actions import Action, Grab, Stop, Touch
+from .actions import Action, Grab, StashStop, Stop, Touch
 from .bots import expert_bot, sensible_bot
 from .narrate import describe
 from .state import Options, State
@@ -26,8 +26,9 @@ class MasterFox(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
-    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
-    rules_version = 2
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently);
+    # 3: every plain stash ends the turn, and a stash may call STOP in the same move
+    rules_version = 3
     asks_ages = True  # the oldest shakes the box and starts; the youngest keeps a mission and wins ties
     rules = rules
     make_view = staticmethod(make_view)
@@ -57,7 +58,7 @@ class MasterFox(ModuleGame):
             return "You already felt that pawn; a touch cannot be taken back."
         if isinstance(action, Grab):
             return "You already felt what your hand closed on; a grab cannot be taken back."
-        if isinstance(action, Stop):
+        if isinstance(action, (Stop, StashStop)):
             return "STOP showed every sack; it cannot be taken back."
         return None
 

@@ -39,6 +39,11 @@ class Stop(msgspec.Struct, frozen=True, tag="stop"):
     """Call STOP!: looting ends for everyone and the sacks are shown."""
 
 
+class StashStop(msgspec.Struct, frozen=True, tag="stash_stop"):
+    """Stash the pawn in the looting hand and call STOP! in the same move (turn mode,
+    when that stash brings the sack to three loot pawns): a plain stash ends the turn."""
+
+
 class KeepMission(msgspec.Struct, frozen=True, tag="keep_mission"):
     """Every third round the youngest leaves one of last round's missions uncovered."""
 
@@ -56,7 +61,7 @@ class NoSteal(msgspec.Struct, frozen=True, tag="no_steal"):
     """A snake's owner declines to steal."""
 
 
-Action = Touch | Grab | Stash | PutBack | EndTurn | Stop | KeepMission | Steal | NoSteal
+Action = Touch | Grab | Stash | PutBack | EndTurn | Stop | StashStop | KeepMission | Steal | NoSteal
 
 # Built once: legal_actions hands out these shared immutable objects.
 TOUCHES: tuple[Touch, ...] = tuple(Touch(s) for s in SPOTS)
@@ -65,4 +70,5 @@ STASH = Stash()
 PUT_BACK = PutBack()
 END_TURN = EndTurn()
 STOP = Stop()
+STASH_STOP = StashStop()
 NO_STEAL = NoSteal()

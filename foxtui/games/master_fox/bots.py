@@ -8,7 +8,7 @@ from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng
 
 from . import content
-from .actions import SPOTS, EndTurn, Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from .actions import SPOTS, EndTurn, Grab, NoSteal, PutBack, Stash, StashStop, Steal, Stop, Touch
 from .rules import SACK_LIMIT, STOP_LOOT
 
 # Turns per player into a round after which the bot lowers its standards,
@@ -88,7 +88,7 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     wishes = _Wishes(view)
     if view.hand is not None:
         if Stash in kinds and wishes.good(view.hand.could_be):
-            return Stash()  # STOP comes right after, before the turn passes
+            return StashStop() if StashStop in kinds else Stash()  # STOP as soon as it may
         if Stop in kinds:
             return Stop()  # rather than put it back and wait: STOP drops it into the box
         return PutBack()

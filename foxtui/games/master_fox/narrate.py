@@ -6,7 +6,7 @@ Others hear where a hand went and what it did, never what it felt.
 from __future__ import annotations
 
 from . import content
-from .actions import SPOT_INDEX, EndTurn, Grab, KeepMission, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from .actions import SPOT_INDEX, EndTurn, Grab, KeepMission, NoSteal, PutBack, Stash, StashStop, Steal, Stop, Touch
 from .rules import touch_level
 from .state import State
 
@@ -54,7 +54,10 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
             if felt is None:
                 return f"You grabbed at {action.spot}: your hand closed on nothing."
             return f"You grabbed at {action.spot} and hold a pawn: {felt}."
-        return f"{name} grabbed at {action.spot}."
+        # everyone hears whether the hand came up holding a pawn, never what it holds
+        if state.spots[SPOT_INDEX[action.spot]] < 0:
+            return f"{name} grabbed at {action.spot} and came up empty."
+        return f"{name} grabbed at {action.spot} and came up holding a pawn."
     hand = state.players[seat].hand
     if isinstance(action, Stash):
         size = len(state.players[seat].sack) + 1
@@ -66,6 +69,12 @@ def describe(state: State, seat: int, action, viewer: int | None) -> str:
         if hand is not None and _ends_looting(state, seat, hand.pawn):
             line += " Nobody can call STOP any more, so looting ends."
         return line
+    if isinstance(action, StashStop):
+        size = len(state.players[seat].sack) + 1
+        if me and hand is not None:
+            felt = content.feel(state.pawns[hand.pawn], hand.level)
+            return f"You stashed the pawn ({felt}), your sack holds {size}, and you called STOP!"
+        return f"{name} stashed a pawn, the sack holds {size}, and called STOP!"
     if isinstance(action, PutBack):
         if me and hand is not None:
             felt = content.feel(state.pawns[hand.pawn], hand.level)

@@ -22,6 +22,7 @@ from .actions import (
     SPOT_INDEX,
     SPOTS,
     STASH,
+    STASH_STOP,
     STOP,
     TOUCHES,
     EndTurn,
@@ -30,6 +31,7 @@ from .actions import (
     NoSteal,
     PutBack,
     Stash,
+    StashStop,
     Steal,
     Stop,
     Touch,
@@ -63,11 +65,14 @@ _TURN_MOVES = {
     for g in (False, True)
 }
 _REALTIME_MOVES = TOUCHES + GRABS
-# A pawn in the looting hand: (room in the sack?, may call STOP?) -> moves.
+# A pawn in the looting hand: (room in the sack?, may call STOP?, may stash and call
+# STOP at once?) -> moves.
 _HOLDING_MOVES = {
-    (room, stop): ((STASH,) if room else ()) + (PUT_BACK,) + ((STOP,) if stop else ())
+    (room, stop, both): ((STASH,) if room else ()) + (PUT_BACK,) + ((STOP,) if stop else ())
+    + ((STASH_STOP,) if both else ())
     for room in (False, True)
     for stop in (False, True)
+    for both in (False, True)
 }
 
 
@@ -199,6 +204,14 @@ def may_stop(state: State, seat: int) -> bool:
     return len(state.players[seat].sack) >= STOP_LOOT and loot_count(state, seat) >= STOP_LOOT
 
 
+def _stash_may_stop(state: State, seat: int) -> bool:
+    """Turn mode, a pawn in the hand: whether stashing it brings the sack to the loot
+    pawns STOP needs (the hand knows a ruse pawn at the first touch, so its owner knows)."""
+    hand = state.players[seat].hand
+    return (state.options.mode == "turns" and hand is not None
+            and loot_count(state, seat) + (state.pawns[hand.pawn] not in _RUSE) >= STOP_LOOT)
+
+
 def effective_ruse(state: State, seat: int) -> str | None:
     """The seat's ruse pawn if it has exactly one; two or more cancel each other."""
     ruse = [k for k in (state.pawns[h.pawn] for h in state.players[seat].sack) if content.is_ruse(k)]
@@ -228,7 +241,8 @@ def legal_actions(state: State, seat: int) -> list:
         player = state.players[seat]
         can_stop = may_stop(state, seat)
         if player.hand is not None:  # STOP too: the pawn in the hand goes back into the box
-            return list(_HOLDING_MOVES[len(player.sack) < SACK_LIMIT, can_stop])
+            room = len(player.sack) < SACK_LIMIT
+            return list(_HOLDING_MOVES[room, can_stop, room and _stash_may_stop(state, seat)])
         if state.options.mode == "realtime":
             moves = list(_REALTIME_MOVES)
         else:
@@ -361,13 +375,21 @@ def _stash(state: State, seat: int, action: Stash) -> State:
     state = replace(state, players=players)
     if nobody_can_stop(state):
         return _reveal(state, -1)
-    if state.options.mode == "turns" and len(players[seat].sack) >= STOP_LOOT:
-        # STOP may be called as soon as the sack holds three loot pawns: the turn waits
-        # for that choice (STOP or end the turn), with nothing else left to do in it. It
-        # waits after every stash that leaves three pawns or more (a number all can see),
-        # so that the wait tells nobody whether they are loot.
-        return replace(state, touches_left=0, grab_used=True)
+    # A stash always ends the turn, whatever the sack holds, so that the turn passing
+    # tells nobody whether its pawns are loot; STOP right away is its own move (StashStop).
     return _end_turn(state)
+
+
+def _stash_stop(state: State, seat: int, action: StashStop) -> State:
+    if state.options.mode != "turns":
+        raise IllegalAction("In real-time mode stash first, then call STOP.")
+    player = _looting_with_pawn(state, seat)
+    if len(player.sack) >= SACK_LIMIT:
+        raise IllegalAction(f"Your sack is full: it already holds {SACK_LIMIT} pawns.")
+    if not _stash_may_stop(state, seat):
+        raise IllegalAction(f"With that pawn your sack would not hold {STOP_LOOT} loot pawns, so STOP cannot follow.")
+    players = _with_player(state, seat, Player(player.memory, None, player.sack + [player.hand]))
+    return _reveal(replace(state, players=players), seat)
 
 
 def nobody_can_stop(state: State) -> bool:
@@ -481,6 +503,7 @@ _HANDLERS: dict[type, Callable[[State, int, object], State]] = {
     PutBack: _put_back,
     EndTurn: _end_turn_action,
     Stop: _stop,
+    StashStop: _stash_stop,
     Steal: _steal,
     NoSteal: _no_steal,
     KeepMission: _keep,

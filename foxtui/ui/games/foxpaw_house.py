@@ -78,6 +78,8 @@ def _progress(view: Any, house: Any, seat: int, cond: C.Condition) -> str:
         return f"you have {getattr(house, cond.stat)}"
     if k == "on_space":
         return "no meeple there yet"
+    if k == "darkness_drawn":
+        return f"you have drawn {house.darkness_drawn}"
     have = {"spells": len(house.learned), "objects": len(house.objects), "beasts": len(house.beasts),
             "mischief": house.mischief_cards, "darkness_cards": house.darkness_cards}[k]
     return f"you have {have}"

@@ -181,6 +181,8 @@ def duel_page(view: Any, r: Any) -> RenderableType:
         gave = darkness_card(r.discarded[n]) if n < len(r.discarded) and r.discarded[n] >= 0 else "none"
         table.add_row(who_text(view, d, house=True), gesture, Text(got), Text(gave))
     parts: list[RenderableType] = [head, Text(""), table]
+    if r.outcome == "one" and len(r.rewarded) == 2:
+        parts.append(Text("\nThe attack wins the duel; holding back is paid anyway.", style="italic"))
     if r.audience_rewarded:
         parts.append(Text(f"\nBoth attacked: every spectator gets {reward(card.audience)}.", style="bold"))
     # bets are secret: the view holds the right ones (shown as their owners take the
@@ -216,20 +218,29 @@ def night_page(before: Any, after: Any) -> RenderableType:
     table.add_column("The night gave", ratio=2)
     table.add_column("Reputation", justify="right", no_wrap=True)
     place = 0
+    beds = after.night if after.phase != "evaluation" else []  # what the rules really gave
     for loc in ("dormitory", "carnival"):
         for i in rows_of(before, loc):
             for m in before.board[i]:
                 sp = C.SPACES[i]
+                bed = beds[place] if place < len(beds) and beds[place].space == i else None
+                rep = C.DORM_REPUTATION[place] if place < len(C.DORM_REPUTATION) else 0
                 if m.owner == OBSIDIO:
                     gave = "nothing (Obsidio)"
-                elif loc == "dormitory":
-                    extra = C.Reward(energy=1) if teacher is not None and teacher.effect == "dorm_energy" else C.NOTHING
-                    gave = _sum_text(sp.reward, extra)
                 else:
-                    aq = C.Reward(mischief=1) if _aquatis_draws_two(before, m.owner) else C.NOTHING
-                    gave = _sum_text(sp.reward, aq, card.rows[sp.row - 2] if card else C.NOTHING,
-                                     card.centered if card else C.NOTHING)
-                rep = C.DORM_REPUTATION[place] if place < len(C.DORM_REPUTATION) else 0
+                    if loc == "dormitory":
+                        extra = C.Reward(energy=1) if teacher is not None and teacher.effect == "dorm_energy" else C.NOTHING
+                        offered = _sum(sp.reward, extra)
+                    else:
+                        aq = C.Reward(mischief=1) if _aquatis_draws_two(before, m.owner) else C.NOTHING
+                        offered = _sum(sp.reward, aq, card.rows[sp.row - 2] if card else C.NOTHING,
+                                       card.centered if card else C.NOTHING)
+                    gave = reward(offered)
+                    if bed is not None:  # what the rules gave: a track at its limit takes less
+                        rep = bed.reputation
+                        if bed.gave != offered:
+                            full = f"; Energy stops at {C.ENERGY_MAX}" if bed.gave.energy < offered.energy else ""
+                            gave = f"{reward(bed.gave)} (the bed offers {gave}{full})"
                 table.add_row(ordinal(place + 1), who_text(before, m.owner),
                               Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {sp.row}"),
                               Text(gave), Text("—" if m.owner == OBSIDIO else f"{rep:+d}"))
@@ -254,9 +265,9 @@ def _aquatis_draws_two(view: Any, seat: int) -> bool:
     return h.house == "aquatis" and C.HOUSE["aquatis"].abilities[0] in h.abilities
 
 
-def _sum_text(*rewards: C.Reward) -> str:
-    total = {f: sum(getattr(r, f) for r in rewards) for f in C.Reward.__struct_fields__}
-    return reward(C.Reward(**total))
+def _sum(*rewards: C.Reward) -> C.Reward:
+    return C.Reward(**{f: sum(getattr(r, f) for r in rewards) for f in C.Reward.__struct_fields__})
+
 
 
 # --- Magical Events --------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from foxtui.games.master_fox.actions import (
     NoSteal,
     PutBack,
     Stash,
+    StashStop,
     Steal,
     Stop,
     Touch,
@@ -69,6 +70,7 @@ MOVES: dict[str, tuple[type, bool]] = {
     "put_back": (PutBack, False),
     "end_turn": (EndTurn, False),
     "stop": (Stop, False),
+    "stash_stop": (StashStop, False),
 }
 
 
@@ -80,6 +82,7 @@ HINTS = {
     "put_back": "put it back",
     "end_turn": "end your turn",
     "stop": "call STOP!",
+    "stash_stop": "stash + STOP!",
 }
 
 
@@ -268,10 +271,12 @@ remember, `!` when your memory there is older than that grab and may be stale
 - **s**: stash the pawn in your hand into your sack (four pawns at most).
 - **p**: put the pawn in your hand back; it lands somewhere random.
 - **e**: end your turn and pass the box.
-- **x**: call STOP! (you are asked to confirm) once your sack holds three
-  loot pawns: right after the stash that brings the third, before your turn
-  passes, and whenever you may move after that, also with a pawn in your hand
-  (it goes back into the box).
+- **S** (shift+s): stash the pawn in your hand and call STOP! at once (you
+  are asked to confirm), when that stash brings your sack to three loot pawns;
+  a plain stash ends your turn.
+- **x**: call STOP! (you are asked to confirm) whenever you may move with
+  three loot pawns in your sack, also with a pawn in your hand (it goes back
+  into the box).
 - In a choice list (which mission stays, what your snake steals): **↑ ↓** or
   **j k** to pick, **Enter** to choose.
 
@@ -293,6 +298,7 @@ Only the moves you may make now are offered.
         Binding("p", "play('put_back')", "Put back", id="master_fox.put_back"),
         Binding("e", "play('end_turn')", "End turn", id="master_fox.end_turn"),
         Binding("x", "play('stop')", "STOP!", id="master_fox.stop"),
+        Binding("S", "play('stash_stop')", "Stash+STOP!", id="master_fox.stash_stop"),
     ]
 
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
@@ -402,21 +408,23 @@ Only the moves you may make now are offered.
             self.refresh_bindings()
 
     def action_play(self, name: str) -> None:
-        if name != "stop":
+        if name not in ("stop", "stash_stop"):
             self.choose(self._move(name))
             return
         from ..screens.confirm import ConfirmScreen
 
-        if self._move("stop") is None:
+        if self._move(name) is None:
             return
 
         def answered(yes: bool | None) -> None:
             if yes:  # looked up again: in real-time mode bots may have moved meanwhile
-                self.choose(self._move("stop"))
+                self.choose(self._move(name))
 
         # STOP ends the round for everyone and cannot be taken back: ask once.
         question = "Call STOP? Looting ends for everyone and every sack is shown."
-        if self.view.hand is not None:
+        if name == "stash_stop":
+            question = "Stash the pawn and call STOP? Looting ends for everyone and every sack is shown."
+        elif self.view.hand is not None:
             question += " The pawn in your looting hand goes back into the box."
         self.app.push_screen(ConfirmScreen(question), answered)
 
@@ -467,8 +475,7 @@ Only the moves you may make now are offered.
             elif view.current is not None:
                 whose = "your turn" if view.current == me else f"{names[view.current]}'s turn"
                 if view.current == me and view.hand is None and view.touches_left == 0 and view.grab_used:
-                    # nothing left to feel or grab: say what is left (after the stash that
-                    # brings the sack to three loot, the turn waits for STOP or its end)
+                    # nothing left to feel or grab: say what is left
                     left = "call STOP! or end your turn" if _may_stop(view) else "touches and grab used, end it"
                     parts.append(f"{whose}: {left}")
                 else:

@@ -41,7 +41,7 @@ from foxtui.games.foxpaw import content as C  # noqa: E402
 from foxtui.games.foxpaw.actions import Bet, ShowDarkness  # noqa: E402
 from foxtui.games.foxpaw.bots import _worth as worth  # noqa: E402
 from foxtui.games.foxpaw.bots import gesture_chances  # noqa: E402
-from foxtui.games.foxpaw.rules_duel import PAYS  # noqa: E402
+from foxtui.games.foxpaw.rules_duel import PAYS, duel_outcome  # noqa: E402
 from foxtui.games.foxpaw.state import OBSIDIO, Options  # noqa: E402
 
 MAX_SHARE = 0.60
@@ -92,7 +92,7 @@ class Tally:
         odds = {b: 0.0 for b in C.BETS}
         for g, p in dist[0].items():
             for o, q in dist[1].items():
-                odds[_outcome(g, o)] += p * q
+                odds[duel_outcome(g, o)] += p * q
         for bet in bets.values():
             self.no_bets += bet == C.NO_BET
             self.bets["bot"].append(float(bet == outcome))
@@ -142,10 +142,6 @@ class Tally:
 
 def _expect(h, card: C.DuelData, mine: str, theirs: dict[str, float]) -> float:
     return sum(q * _gain(h, card, mine, o) for o, q in theirs.items())
-
-
-def _outcome(a: str, b: str) -> str:
-    return ("none", "one", "both")[(PAYS[(a, b)] != "") + (PAYS[(b, a)] != "")]
 
 
 def _gain(h, card: C.DuelData, mine: str, other: str) -> float:

@@ -711,9 +711,9 @@ DUEL_TABLE = {  # Tide against Flame: Share? 3 Stars (and 1 Energy), Attack! 2, 
     ("share", "hold"): (0, 1, 0, "one"),
     ("attack", "share"): (2, 0, 0, "one"),
     ("attack", "attack"): (0, 0, 1, "none"),
-    ("attack", "hold"): (2, 1, 0, "both"),
+    ("attack", "hold"): (2, 1, 0, "one"),  # issue 39: the attack wins; Hold back is paid anyway
     ("hold", "share"): (1, 0, 0, "one"),
-    ("hold", "attack"): (1, 2, 0, "both"),
+    ("hold", "attack"): (1, 2, 0, "one"),
     ("hold", "hold"): (1, 1, 0, "both"),
 }
 

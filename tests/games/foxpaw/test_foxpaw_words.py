@@ -63,7 +63,7 @@ def test_log_tri_frosts_coins_come_with_the_new_year_not_with_the_last_step() ->
     s = resolving(s, DON, "classroom-1", 0, Task("night"), Task("after_night"))
     line = GAME.describe(s, DON, LEAVE, None)
     assert "School year 2 begins. McCoy takes 2 Coins (Tri-Frost)." in line
-    assert "+2 Coins" not in line.split("Gains:")[1].split("School year")[0].split("McCoy:")[-1]
+    assert "+2 Coins" not in line.split("Then, gains:")[1].split("School year")[0].split("McCoy:")[-1]
 
 
 def test_log_a_spell_waiting_for_its_payment_is_not_learned_yet() -> None:
@@ -132,3 +132,62 @@ def test_bribery_in_the_last_year_promises_no_next_year() -> None:
     for year, said in ((4, True), (5, False)):
         text = " ".join(space_lines(GAME.view(edit(s, round=year), DON), i, DON))
         assert ("next year" in text) is said and "supervising Teacher" in text
+
+
+def test_an_attack_on_hold_back_is_told_as_one_winner_with_both_paid() -> None:
+    """Issue 39: the log and the duel's page said "both duelists win", which decided the
+    bets. The attack wins (the rulebook's Attack!); holding back is paid all the same."""
+    from test_foxpaw_rules import duel_state
+
+    from foxtui.games.foxpaw.actions import Bet, Gesture
+    from foxtui.ui.games.foxpaw_interlude import duel_page
+
+    s = duel_state()
+    for seat, a in ((0, Gesture("attack")), (1, Gesture("hold")), (2, Bet("one"))):
+        s = act(s, seat, a)
+    line = GAME.describe(s, 3, Bet("both"), None)
+    s = act(s, 3, Bet("both"))
+    report = s.duel_reports[-1]
+    assert report.outcome == "one" and report.right == [2] and len(report.rewarded) == 2
+    assert "one duelist wins" in line and "Right bets: " in line
+    first, *table = line.split("\n")  # the duel is the table's doing, not the last bettor's
+    assert first.endswith("made their choice in the grandstand.") and "Gains" not in first
+    assert table[0].startswith("Duel: ") and table[1].startswith("Then, gains: ")
+    page = text_of(duel_page(GAME.view(s, 2), GAME.view(s, 2).duel_reports[-1]))
+    assert "one duelist wins." in page and "The attack wins the duel; holding back is paid anyway." in page
+
+
+def _last_rest_before_the_night(energy: int = 0):
+    """Don rests his last meeple to be resolved (Buy goods); his wizard sleeps in the
+    Dormitory (+6 Energy) and at the Bazaar (everyone there +Energy): the night follows."""
+    s = edit(game_at_placement(4), carnival="bazaar")
+    s = edit_player(s, DON, energy=energy)
+    s = with_board(s, {"buy-goods": [(DON, "")], "dormitory-1": [(DON, "")], "carnival-2": [(1, "")]})
+    return resolving(s, DON, "buy-goods", 0, Task("night"))
+
+
+def test_log_the_night_is_told_on_lines_of_its_own_not_as_the_last_movers() -> None:
+    """Issue 39: "Bo set an Energy dial. Gains: Ada: +2 VP, -7 Stars…" — what the table
+    did by itself after the step is on lines of its own; the step keeps its own gains."""
+    s = edit_player(_last_rest_before_the_night(), DON, prophecies=())
+    lines = GAME.describe(s, DON, REST, 1).split("\n")
+    assert lines == ["Don rested instead (+4 Energy). Gains: Don: +4 Energy.",
+                     "Then, gains: Don: +6 Energy, +2 Reputation; You: +5 Energy, +1 Reputation, +1 Mischief card.",
+                     "New turn order: Don, You."]
+
+
+def test_log_resting_before_the_night_counts_only_the_rest() -> None:
+    """Issue 39: "rested instead (+10 Energy)" counted the night's Energy in the rest's."""
+    s = _last_rest_before_the_night()
+    assert GAME.describe(s, DON, REST, DON).startswith("You rested instead (+4 Energy).")
+    assert GAME.apply(s, DON, REST).players[DON].energy == 10  # 4, then 6 in the night
+
+
+def test_night_page_tells_what_a_bed_gave_a_house_at_its_energy_limit() -> None:
+    """Issue 39: the night's table showed "+6 Energy" for a house that could take 2 more."""
+    s = _last_rest_before_the_night(energy=6)  # rests to 10, then the Dormitory gives 2 of its 6
+    after = GAME.apply(s, DON, REST)
+    assert after.players[DON].energy == C.ENERGY_MAX
+    text = text_of(night_page(GAME.view(s, None), GAME.view(after, None)))
+    row = next(line for line in text.splitlines() if "Don" in line)
+    assert "+2 Energy (the bed offers +6 Energy;" in row and "Energy stops at 12)" in text, text

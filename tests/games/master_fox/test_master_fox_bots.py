@@ -6,7 +6,7 @@ from master_fox_helpers import act, all_ruse_in_play, arrange, loot_turn_of, new
 
 from foxtui.engine import Rng
 from foxtui.games.master_fox import GAME
-from foxtui.games.master_fox.actions import SPOT_INDEX, EndTurn, Grab, NoSteal, PutBack, Stash, Steal, Stop, Touch
+from foxtui.games.master_fox.actions import SPOT_INDEX, EndTurn, Grab, NoSteal, PutBack, Stash, StashStop, Steal, Stop, Touch
 from foxtui.games.master_fox.bots import sensible_bot
 from foxtui.games.master_fox.state import Options
 
@@ -102,13 +102,21 @@ def test_sensible_bot_steals_a_mission_animal_it_lacks() -> None:
     assert sensible_bot(GAME.view(useless, 0), GAME.legal_actions(useless, 0), Rng(1)) == NoSteal()
 
 
-def test_sensible_bot_calls_stop_right_after_stashing_the_third_loot_pawn() -> None:
+def test_sensible_bot_stashes_the_third_loot_pawn_and_calls_stop_in_the_same_move() -> None:
     state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}, missions=["cow", "fish", "hen"])
     state = act(state, 0, Touch("A1"), Grab("A1"))
+    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == StashStop()
+    assert GAME.apply(state, 0, StashStop()).summaries[-1].stopped_by == 0
+
+
+def test_sensible_bot_stashes_a_ruse_pawn_and_its_turn_passes() -> None:
+    """Issue 39: "Rex stashed a pawn; the sack holds 3." then "Rex ended the turn." — a
+    third pawn that is not loot: the stash ends the turn, no move is left to make."""
+    state = arrange(all_ruse_in_play(new_game(2)), box={"A1": "fox"}, sacks={0: ["cow", "hen"]},
+                    missions=["cow", "fish", "hen"])
+    state = act(state, 0, Touch("A1"), Grab("A1"))
     assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stash()
-    state = act(state, 0, Stash())
-    assert GAME.to_act(state) == {0}
-    assert sensible_bot(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(1)) == Stop()
+    assert GAME.to_act(GAME.apply(state, 0, Stash())) == {1}
 
 
 def test_sensible_bot_calls_stop_rather_than_put_back_a_pawn_it_does_not_want() -> None:

@@ -29,6 +29,7 @@ from foxtui.games.master_fox.actions import (
     NoSteal,
     PutBack,
     Stash,
+    StashStop,
     Steal,
     Stop,
     Touch,
@@ -424,17 +425,21 @@ def test_end_the_mission_stop_needs_three_loot_pawns() -> None:
     assert Stop() in GAME.legal_actions(three, 0)
     assert Stop() not in GAME.legal_actions(three, 1)  # only on your turn
     two_holding = grab(arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen", "fox"]}), 0, "A1")
-    assert GAME.legal_actions(two_holding, 0) == [Stash(), PutBack()]  # the hand's pawn is not in the sack yet
+    # the hand's pawn is not in the sack yet: STOP only with it stashed
+    assert GAME.legal_actions(two_holding, 0) == [Stash(), PutBack(), StashStop()]
 
 
 def test_end_the_mission_stop_as_soon_as_the_third_loot_pawn_is_in_the_sack() -> None:
+    """The stash that brings the third loot pawn may call STOP in the same move; a plain
+    stash passes the box on, and STOP is on offer again on the next turn."""
     state = arrange(new_game(2), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}, missions=["cow", "hen", "fish"])
-    state = act(state, 0, Touch("B1"), Grab("A1"), Stash())
-    assert GAME.to_act(state) == {0}  # the turn waits: no round of turns before STOP
-    assert GAME.legal_actions(state, 0) == [EndTurn(), Stop()]  # nothing else is left in this turn
-    stopped = GAME.apply(state, 0, Stop())
+    state = act(state, 0, Touch("B1"), Grab("A1"))
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), StashStop()]
+    stopped = GAME.apply(state, 0, StashStop())
     assert stopped.summaries[-1].stopped_by == 0 and stopped.eggs == [3, 0]
-    passed = GAME.apply(state, 0, EndTurn())  # or keep looting: the box goes round
+    assert stopped.summaries[-1].seats[0].scored == ["cow", "hen", "fish"]
+    assert GAME.describe(state, 0, StashStop(), 1) == "Ada stashed a pawn, the sack holds 3, and called STOP!"
+    passed = GAME.apply(state, 0, Stash())  # or keep looting: the box goes round
     assert GAME.to_act(passed) == {1} and passed.touches_left == 3 and not passed.grab_used
     assert Stop() in GAME.legal_actions(loot_turn_of(passed, 0), 0)  # and STOP again on the next turn
 
@@ -445,24 +450,42 @@ def test_end_the_mission_a_stash_that_leaves_fewer_than_three_pawns_ends_the_tur
     assert GAME.to_act(state) == {1}  # two pawns: no STOP could be near, nothing to wait for
 
 
-def test_end_the_mission_the_wait_after_a_third_pawn_tells_nobody_whether_they_are_loot() -> None:
-    """The turn waits after every stash that leaves three pawns or more (a number every
-    player sees), so the others cannot tell three loot pawns from two and a fox."""
+def test_end_the_mission_a_stash_that_leaves_three_pawns_but_two_loot_ends_the_turn() -> None:
+    """Issue 39: with a ruse pawn in the sack, `Sack 3/4 (2 loot; STOP needs 3)` then
+    only `e End turn` on offer, a key for nothing. The stash ends the turn."""
+    base = all_ruse_in_play(new_game(2))
+    for sack, hand in ((["cow", "hen"], "fox"), (["cow", "snake"], "hen")):
+        state = act(arrange(base, box={"A1": hand}, sacks={0: sack}), 0, Grab("A1"))
+        assert StashStop() not in GAME.legal_actions(state, 0)
+        with pytest.raises(IllegalAction, match="3 loot pawns"):
+            GAME.apply(state, 0, StashStop())
+        assert GAME.to_act(GAME.apply(state, 0, Stash())) == {1}
+
+
+def test_end_the_mission_the_turn_after_a_third_pawn_tells_nobody_whether_they_are_loot() -> None:
+    """Every plain stash passes the box on, so the others cannot tell three loot pawns
+    from two and a fox; STOP at once is a move of its own, which shows every sack."""
     base = all_ruse_in_play(new_game(2))
     ruse = act(arrange(base, box={"A1": "fox"}, sacks={0: ["cow", "hen"]}), 0, Grab("A1"), Stash())
     loot = act(arrange(base, box={"A1": "pig"}, sacks={0: ["cow", "hen"]}), 0, Grab("A1"), Stash())
-    assert GAME.to_act(ruse) == GAME.to_act(loot) == {0}
-    assert GAME.legal_actions(ruse, 0) == [EndTurn()] and GAME.legal_actions(loot, 0) == [EndTurn(), Stop()]
+    assert GAME.to_act(ruse) == GAME.to_act(loot) == {1}
     assert GAME.view(ruse, 1) == GAME.view(loot, 1)  # Bo sees the same table either way
-    for state in (ruse, loot):
-        assert GAME.describe(state, 0, EndTurn(), 1) == "Ada ended the turn."
-
 
 
 def test_end_the_mission_every_stash_with_three_loot_pawns_offers_stop() -> None:
     state = arrange(new_game(2), box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish"]})
-    state = act(state, 0, Grab("A1"), Stash())  # a fourth pawn: STOP is still on offer at once
-    assert GAME.to_act(state) == {0} and GAME.legal_actions(state, 0) == [EndTurn(), Stop()]
+    state = act(state, 0, Grab("A1"))  # a fourth pawn: STOP with it put back, or with it stashed
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop(), StashStop()]
+    assert GAME.apply(state, 0, StashStop()).summaries[-1].seats[0].revealed == ["cow", "hen", "fish", "pig"]
+
+
+def test_end_the_mission_stash_and_stop_is_a_turn_mode_move() -> None:
+    state = act(arrange(new_game(2, mode="realtime"), box={"A1": "fish"}, sacks={0: ["cow", "hen"]}), 0, Grab("A1"))
+    assert StashStop() not in GAME.legal_actions(state, 0)  # no turn to pass: stash, then STOP
+    with pytest.raises(IllegalAction, match="real-time"):
+        GAME.apply(state, 0, StashStop())
+    full = act(arrange(new_game(2), box={"A1": "pig"}, sacks={0: ["cow", "hen", "fish", "goose"]}), 0, Grab("A1"))
+    assert GAME.legal_actions(full, 0) == [PutBack(), Stop()]
 
 
 def test_end_the_mission_stop_with_a_pawn_in_the_looting_hand_puts_it_back_in_the_box() -> None:
@@ -475,7 +498,7 @@ def test_end_the_mission_stop_with_a_pawn_in_the_looting_hand_puts_it_back_in_th
     )
     pig = state.spots[A1]
     state = grab(state, 0, "A1")
-    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop()]
+    assert GAME.legal_actions(state, 0) == [Stash(), PutBack(), Stop(), StashStop()]
     assert GAME.describe(state, 0, Stop(), 0) == "You called STOP! The pawn in your hand goes back into the box."
     assert GAME.describe(state, 0, Stop(), 1) == "Ada called STOP! The pawn in Ada's hand goes back into the box."
     stopped = GAME.apply(state, 0, Stop())
@@ -820,7 +843,10 @@ def test_describe_tells_the_actor_what_was_felt_and_others_only_where() -> None:
     assert GAME.describe(state, 0, Touch("A1"), 1) == "Ada touched A1."
     assert GAME.describe(state, 0, Touch("A1"), None) == "Ada touched A1."
     assert GAME.describe(state, 0, Grab("B1"), 0) == "You grabbed at B1: your hand closed on nothing."
-    assert GAME.describe(state, 0, Grab("B1"), 1) == "Ada grabbed at B1."
+    # issue 39: everyone learns whether the hand came up holding a pawn (never which)
+    assert GAME.describe(state, 0, Grab("B1"), 1) == "Ada grabbed at B1 and came up empty."
+    assert GAME.describe(state, 0, Grab("A1"), 1) == "Ada grabbed at A1 and came up holding a pawn."
+    assert GAME.describe(state, 0, Grab("A1"), None) == "Ada grabbed at A1 and came up holding a pawn."
     holding = grab(state, 0, "A1")
     for viewer in (1, None):
         line = GAME.describe(holding, 0, Stash(), viewer)
@@ -839,7 +865,7 @@ def test_undo_is_blocked_after_feeling_something() -> None:
     assert not GAME.open_table and GAME.round_of(state) == 1
 
 
-def test_undo_a_stash_that_offers_stop_may_be_taken_back_but_not_the_stop() -> None:
+def test_undo_a_stash_that_could_have_stopped_may_be_taken_back_but_not_the_stop() -> None:
     from foxtui.engine.session import Session
     from foxtui.games.master_fox.rules import loot_count
 
@@ -847,19 +873,20 @@ def test_undo_a_stash_that_offers_stop_may_be_taken_back_but_not_the_stop() -> N
     while True:  # both seats play the sensible bot's moves until Ada is about to stash her third loot pawn
         seat = min(session.to_act())
         move = session.bot_action(seat)
-        if seat == 0 and move == Stash() and loot_count(session.state, 0) == 2 and session.state.players[0].hand:
+        if seat == 0 and move == StashStop() and loot_count(session.state, 0) == 2:
             held = session.state.players[0].hand.pawn
-            if not content.is_ruse(session.state.pawns[held]):
-                break
+            break
         session.act(seat, move)
     session.act(0, Stash())
-    assert session.legal_actions(0) == [EndTurn(), Stop()]
+    assert session.to_act() == {1}  # the box goes round
     assert session.undo(0) is None  # nothing was felt or drawn: the pawn is back in the hand
-    assert session.state.players[0].hand.pawn == held and session.legal_actions(0) == [Stash(), PutBack()]
-    session.act(0, Stash())
-    session.act(0, Stop())
+    assert session.state.players[0].hand.pawn == held
+    assert session.legal_actions(0) == [Stash(), PutBack(), StashStop()]
+    before = session.state
+    session.act(0, StashStop())
     assert session.state.summaries[-1].stopped_by == 0 and len(session.state.summaries[-1].seats[0].revealed) == 3
     assert session.undo(0) == "Your last move drew something by chance, so it stands."  # the next round's shake
+    assert GAME.undo_blocker(before, 0, StashStop(), session.state) == "STOP showed every sack; it cannot be taken back."
 
 
 def test_game_object_describes_itself() -> None:
