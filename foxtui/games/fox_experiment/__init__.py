@@ -33,6 +33,7 @@ class FoxExperiment(ModuleGame):
     # lines say what each fox gained (an AutoMatch step, and the hashes, differ)
     rules_version = 3
     asks_ages = False
+    companions = {2: "the automated opponent"}  # the 2 Player Rules: it is no seat
     rules = rules
     make_view = staticmethod(make_view)
     narrate = staticmethod(describe)
