@@ -198,11 +198,13 @@ def _page_texts(p: FoxExperimentPanel, view: Any, legal: list[Any], seat: int) -
     texts += [p._mat_text(view, s).plain for s in range(len(view.names))]
     if view.players[seat].litter is not None:
         texts.append(p._puzzle_text(view).plain)
-    moves = p._moves()
-    texts += [p._label(a) for a in moves]
-    for half in [m[1] for m in moves if isinstance(m, tuple)]:
-        p._half = half
-        texts += [p._label(a) for a in p._moves()]
+    todo: list[tuple] = [()]  # every part of the list, one within the other
+    while todo:
+        p._path = todo.pop()
+        lines = p._moves()
+        texts += [p._label(a) for a in lines]
+        todo += [p._path + (line,) for line in lines if isinstance(line, tuple) and line[0] in ("half", "group")]
+    p._path = ()
     return texts
 
 
