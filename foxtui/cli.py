@@ -226,7 +226,7 @@ def _new_epilog() -> str:
     lines = ["Games (--option KEY=VALUE: each option at its default, then what it takes):"]
     for game in GAMES.values():
         levels = list(game.bots)
-        along = "".join(f"; for {n}, {who} plays along" for n, who in game.companions.items())
+        along = "".join(f"; for {n}, {who} plays along" for n, who in getattr(game, "companions", {}).items())
         lines += wrap(f"{game.id}: {game.title}, {game.min_players}-{game.max_players} players{along}", "  ", "    ")
         lines += wrap(f"bots: {levels[0]} (the default), {', '.join(levels[1:])}", "    ")
         for option in option_texts(game):
@@ -281,7 +281,7 @@ def _alone(game: Any, names: list[str]) -> str:
     at that many: The Fox Experiment's automated opponent for two)."""
     seats = [str(n) for n in range(len(names) + 1, game.min_players + 1)]
     bots = "a bot" if len(seats) == 1 else f"{len(seats)} bots"
-    along = game.companions.get(game.min_players)
+    along = getattr(game, "companions", {}).get(game.min_players)
     against = f"{bots} and {along}" if along else bots
     return f"; to play against {against}: --names {','.join(names)} --bots {','.join(seats)}"
 
