@@ -489,3 +489,28 @@ def test_a_science_card_then_its_die_is_two_keys():
         assert session.record.steps[0].action == PlayScience("sc01", 4)
 
     run(app, body)
+
+
+# --- issue 39: polish ---------------------------------------------------------------
+
+
+def test_collecting_now_gives_is_gone_once_collected_and_the_shorthand_is_explained_once():
+    from foxtui.games.fox_experiment.actions import EndResearch
+    from foxtui.games.fox_experiment.state import StudyProgress
+    from foxtui.ui.games.fox_experiment_pages import SHORTHAND, mat_text
+
+    state = advance(new_game(3), "research")
+    state = replace(state, players=[replace(p, studies=[StudyProgress("s24", 0)]) for p in state.players])
+    assert "Collecting now gives" in mat_text(GAME.view(state, 0), 0).plain
+    after = GAME.apply(state, 0, EndResearch())
+    assert after.phase == "research" and after.players[0].stage != "research"
+    assert "Collecting now gives" not in mat_text(GAME.view(after, 0), 0).plain
+    # the shorthand: explained on the player's own mat, not on every mat
+    p = FoxExperimentPanel()
+    view = GAME.view(state, 0)
+    p.show(view, GAME.legal_actions(state, 0), 0)
+    assert SHORTHAND in p._mat_text(view, 0).plain
+    assert SHORTHAND not in p._mat_text(view, 1).plain and SHORTHAND not in p._mat_text(view, 2).plain
+    # choosing a study, the hint line explains it: the mat does not again
+    p.show(view, [KeepStudy("s01"), KeepStudy("s02")], 0)
+    assert SHORTHAND in p._hint_text(view).plain and SHORTHAND not in p._mat_text(view, 0).plain

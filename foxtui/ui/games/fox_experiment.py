@@ -205,15 +205,19 @@ class FoxExperimentPanel(GamePanel[View, Action]):
 
 The left side shows one page at a time; the moves on offer are on the right.
 
-- **↑ ↓** or **j k**: pick a move; **Enter** does it. In a list of fewer than ten,
-  the number key of an entry (shown before it) does it at once. A selection turn
-  comes in parts (the female row, the male row, the supply track): pick the part,
-  then the fox or space in it; **Esc** goes back to the parts.
+- **↑ ↓** or **j k**: pick a move; **Enter** does it. The number key of an entry
+  (shown before it) does it at once. A long list comes in parts, each numbered: a
+  selection turn's female row, male row and supply track; in breeding the halves
+  by colour, the pairs to take apart, each science card and then its die. Pick the
+  part, then the entry in it; **Esc** goes back up. A list never starts on
+  recording the pup, taking a pair apart or playing a science card: Enter alone
+  does none of them.
 - **PgDn**: the rest of the page (from its end, back to its top); **PgUp**: back up.
   The key bar shows PgDn whenever the page is longer than the screen.
 - **t**: the table — automated opponent, supply track, kennel rows with each fox's
   dice, patrons with their tiles, friendliness track.
 - **m**: your mat — tokens, upgrades, studies, parents, pups (and your science cards).
+  In a replay's public view, each player's mat in turn (and **b** their dice).
 - **o**: the next player's mat (their public state); press again for the one after.
 
 In the breeding puzzle the dice are sorted by trait: `●` a whole symbol, `◐` a
@@ -227,8 +231,10 @@ name, or type one of your own (the line below it).
 
 Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
-- **a**: auto-match: the best pairing for the roll at once (the most symbols).
-- **Esc**: put the half you picked back (or leave a part of the selection list).
+- **a**: auto-match: the pairing worth most for the roll at once: the most symbols,
+  but a level of one of your studies the pup can reach counts, and friendly tokens
+  are kept for the pups still to breed this round; its line says why it chose.
+- **Esc**: put the half you picked back (or leave a part of the list).
 """
 
     BINDINGS = [
@@ -375,8 +381,9 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             n = parameters[0]
             return isinstance(n, int) and 1 <= n <= len(self._numbered)
         if action == "page" and self.page == parameters[0] and PAGE_FOR.get(self.view.phase, "table") == parameters[0]:
-            if parameters[0] != "mat" or self._mat_seat == (self.seat if self.seat is not None else self._mat_seat):
+            if parameters[0] != "mat" or (self.seat is not None and self._mat_seat == self.seat):
                 return False  # already on it, and it is the phase's own page: nothing to go to
+            # (the public view's m goes on to the next player's mat)
         if action == "page" and parameters[0] == "puzzle":
             return self._litter() is not None
         return True
@@ -385,6 +392,15 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
     def action_page(self, page: str) -> None:
         own_mat = self.seat if self.seat is not None else self._mat_seat
+        if page == "mat" and self.seat is None and self.page == "mat":
+            # the public view has no mat of its own: m goes through every player's (and
+            # their dice, the breeding page's), then back to the phase's own page
+            if self._mat_seat + 1 < len(self.view.names):
+                self._mat_seat += 1
+            else:
+                self._mat_seat, self._page = 0, None
+            self._turned()
+            return
         if self.page == page and (page != "mat" or self._mat_seat == own_mat):
             self._page = None  # the same key again: back to the phase's own page
         else:
@@ -535,7 +551,10 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         return table_text(view)
 
     def _mat_text(self, view: View, seat: int) -> Text:
-        return mat_text(view, seat, upgrading=self._upgrading())
+        # the study shorthand explained once on screen: on the player's own mat, unless
+        # the hint line explains it already (choosing a study)
+        explain = seat == view.seat and not any(isinstance(a, KeepStudy) for a in self.legal)
+        return mat_text(view, seat, upgrading=self._upgrading(), explain=explain)
 
     def _upgrading(self) -> bool:
         """Unlocking upgrades (in the upgrades phase, or after collecting tokens in research)."""
