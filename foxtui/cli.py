@@ -145,7 +145,13 @@ def _build_parser() -> argparse.ArgumentParser:
     def option_arg(p: argparse.ArgumentParser) -> None:
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
 
-    new = sub.add_parser("new", help="start a new game and play it", description=f"Games: {games}.")
+    new = sub.add_parser(
+        "new",
+        help="start a new game and play it",
+        description=f"Games: {games}.",
+        epilog=_new_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     new.add_argument("game", metavar="GAME", help=f"one of: {games}")
     players_help = "number of seats (default: one per name in --names, else the fewest the game allows)"
     new.add_argument("--players", type=_number("--players"), help=players_help)
@@ -205,6 +211,46 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _new_epilog() -> str:
+    """What `foxtui new --help` says after its options: each game's players, bot levels
+    and options with their values, the bot speeds, and how one person plays."""
+    import textwrap
+
+    from foxtui.engine.options import option_texts
+    from foxtui.games import GAMES
+    from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED, bot_pace
+
+    def wrap(text: str, indent: str, more: str = "") -> list[str]:
+        return textwrap.wrap(text, 78, initial_indent=indent, subsequent_indent=more or indent, break_on_hyphens=False)
+
+    lines = ["Games (--option KEY=VALUE: each option at its default, then what it takes):"]
+    for game in GAMES.values():
+        levels = list(game.bots)
+        along = "".join(f"; for {n}, {who} plays along" for n, who in getattr(game, "companions", {}).items())
+        lines += wrap(f"{game.id}: {game.title}, {game.min_players}-{game.max_players} players{along}", "  ", "    ")
+        lines += wrap(f"bots: {levels[0]} (the default), {', '.join(levels[1:])}", "    ")
+        for option in option_texts(game):
+            shared = "" if option.local else " (only at a table of `foxtui serve`)"
+            lines += wrap(f"{option.name}={option.default}: {option.takes}{shared}", "    ", "      ")
+            if option.description:
+                lines += wrap(option.description + ".", "      ")
+    speeds = [f"{name} ({bot_pace(name).turn:g} s a move)" if bot_pace(name).turn else name for name in BOT_SPEEDS]
+    lines.append("")
+    lines += wrap(f"Bot speeds (--bot-speed): {', '.join(speeds)}; the default is {DEFAULT_SPEED}.", "")
+    lines += wrap(
+        "--bots 2 makes seat 2 a bot of the game's default level, --bots 2:random a random one; "
+        "expert searches, thinking in a worker process of its own.",
+        "",
+    )
+    lines += wrap(
+        "Playing alone: a name for you and bots for the other seats, e.g. "
+        "`foxtui new fox-experiment --names Ada --bots 2` (you and a bot, with the automated "
+        "opponent of the two-player game); a bot seat with no name is called Bot 2.",
+        "",
+    )
+    return "\n".join(lines)
+
+
 def _game(game_id: str) -> Any:
     from foxtui.games import GAMES
 
@@ -213,13 +259,31 @@ def _game(game_id: str) -> Any:
     return GAMES[game_id]
 
 
-def _players(game: Any, players: int | None, names: list[str] | None = None) -> int:
-    """The number of seats: --players, else one per name in --names, else the fewest."""
-    n = players if players is not None else len(names) if names else game.min_players
+def _players(game: Any, players: int | None, names: list[str] | None = None, bots: dict[int, str] | None = None) -> int:
+    """The number of seats: --players, else one per name in --names (and as many more as
+    the bot seats of --bots after them), else the fewest."""
+    bots = bots or {}
+    if players is not None:
+        n = players
+    elif names:
+        n = max(len(names), *(seat + 1 for seat in bots if seat < game.max_players), 0)
+    else:
+        n = game.min_players
     if not game.min_players <= n <= game.max_players:
-        given = f" (--names gives {_count(n, 'name')})" if players is None and names else ""
-        raise UsageError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {n}{given}.")
+        given = f" (--names gives {_count(len(names), 'name')})" if players is None and names else ""
+        how = _alone(game, names) if players is None and names and n < game.min_players else ""
+        raise UsageError(f"{game.title} is for {game.min_players} to {game.max_players} players, not {n}{given}{how}.")
     return n
+
+
+def _alone(game: Any, names: list[str]) -> str:
+    """How too few players still play: the other seats to bots (and whoever plays along
+    at that many: The Fox Experiment's automated opponent for two)."""
+    seats = [str(n) for n in range(len(names) + 1, game.min_players + 1)]
+    bots = "a bot" if len(seats) == 1 else f"{len(seats)} bots"
+    along = getattr(game, "companions", {}).get(game.min_players)
+    against = f"{bots} and {along}" if along else bots
+    return f"; to play against {against}: --names {','.join(names)} --bots {','.join(seats)}"
 
 
 def _count(n: int, noun: str) -> str:
@@ -247,23 +311,41 @@ def _names(names: str | None) -> list[str] | None:
     return seat_names
 
 
-def _seats(game: Any, players: int, names: list[str] | None, bots: str) -> list[Any]:
-    from foxtui.engine import SeatInfo
-
-    seat_names = names or [f"Player {i}" for i in range(1, players + 1)]
-    if len(seat_names) != players:
-        given = _count(len(seat_names), "name")
-        raise UsageError(f"--names gives {given} for {_count(players, 'seat')}; give one per seat.")
+def _bot_levels(game: Any, bots: str) -> tuple[dict[int, str], str | None]:
+    """The seats --bots names (from 0) with their levels, and the first item that is no
+    seat number (told once the number of seats is known)."""
     levels: dict[int, str] = {}
     default_level = next(iter(game.bots))
     for item in filter(None, (b.strip() for b in bots.split(","))):
         number, _, level = item.partition(":")
-        if not number.isdigit() or not 1 <= int(number) <= players:
-            example = f"e.g. --bots 2 or --bots 2:{default_level}"
-            raise UsageError(f"--bots takes seat numbers from 1 to {players}, not {number!r} ({example}).")
+        if not number.isdigit() or not int(number):
+            return levels, number
         if level and level not in game.bots:
             raise UsageError(f"{game.title} has no bot level {level!r}; its levels are {_and(list(game.bots))}.")
         levels[int(number) - 1] = level or default_level
+    return levels, None
+
+
+def _seats(game: Any, players: int, names: list[str] | None, levels: dict[int, str], wrong: str | None = None) -> list[Any]:
+    """The seats: named by --names in order; a bot seat after the names is named
+    "Bot N" (one person plays with ``--names Ada --bots 2``)."""
+    from foxtui.engine import SeatInfo
+
+    beyond = next((str(seat + 1) for seat in sorted(levels) if seat >= players), None)
+    if wrong is not None or beyond is not None:
+        example = f"e.g. --bots 2 or --bots 2:{next(iter(game.bots))}"
+        raise UsageError(f"--bots takes seat numbers from 1 to {players}, not {wrong if wrong is not None else beyond!r} ({example}).")
+    seat_names = list(names or [f"Player {i}" for i in range(1, players + 1)])
+    unnamed = range(len(seat_names), players)
+    if len(seat_names) > players or any(seat not in levels for seat in unnamed):
+        given = _count(len(seat_names), "name")
+        raise UsageError(f"--names gives {given} for {_count(players, 'seat')}; give one per seat.")
+    for seat in unnamed:
+        name, k = f"Bot {seat + 1}", 1
+        while name in seat_names:  # (a player may be called "Bot 2")
+            k += 1
+            name = f"Bot {seat + 1}.{k}"
+        seat_names.append(name)
     return [SeatInfo(name=seat_names[i], bot=levels.get(i)) for i in range(players)]
 
 
@@ -309,8 +391,9 @@ def _cmd_new(args: argparse.Namespace) -> int:
     if reason is not None:
         raise UsageError(f"{reason[:-1]}; try `foxtui autoplay {game.id}`.")
     names = _names(args.names)
-    players = _players(game, args.players, names)
-    seats = _seats(game, players, names, args.bots)
+    levels, wrong = _bot_levels(game, args.bots)
+    players = _players(game, args.players, names, levels)
+    seats = _seats(game, players, names, levels, wrong)
     options = _options(game, args.option, local=True)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     _set_up(game, seats, options, seed)  # a table the rules refuse is told with or without a terminal

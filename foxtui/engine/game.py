@@ -141,6 +141,9 @@ class GameBase:
     open_table: bool = False
     #: see Game.rules_version (records written before versions count as 1)
     rules_version: int = 1
+    #: who plays along at a table of that many players without a seat of its own, in a
+    #: few words (The Fox Experiment for two: "the automated opponent"); for the help
+    companions: Mapping[int, str] = {}
 
     def offered(self, legal: list[Any], action: Any) -> bool:
         return action in legal

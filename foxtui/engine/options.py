@@ -85,6 +85,29 @@ def option_problem(game: Game, raw: bytes, exc: Exception) -> str | None:
     return f"{name} cannot be {_shown(given[name])}: it takes {wanted}"
 
 
+class OptionText(typing.NamedTuple):
+    """One option of a game in words, for a help page."""
+
+    name: str
+    default: str  # as typed: 10, false, random-level-1 ("" for empty text)
+    takes: str  # what it may be: "10 or 15", "a whole number from 1 to 5"
+    description: str
+    local: bool  # settable at one terminal (False: only at a shared table)
+
+
+def option_texts(game: Game) -> list[OptionText]:
+    """The game's options, in declaration order, in words."""
+    out = []
+    for field in mi.type_info(game.Options).fields:
+        info = field.type
+        meta = info if isinstance(info, mi.Metadata) else None
+        description = str(((meta.extra_json_schema if meta else None) or {}).get("description", ""))
+        default = "" if field.default is msgspec.NODEFAULT else _shown(field.default, quote=False)
+        takes = accepted(info, _declared_values(game.Options, field.name))
+        out.append(OptionText(field.name, default, takes, description, not _needs_a_terminal_each(field)))
+    return out
+
+
 def number_words(whole: bool, low: float | None, high: float | None) -> str:
     """ "a whole number from 1 to 5", "a number of at least 0" ..."""
     kind = "a whole number" if whole else "a number"

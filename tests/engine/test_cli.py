@@ -73,7 +73,14 @@ def test_version_and_help() -> None:
         (["new", "master-fox", "--seed", "1.5"], "--seed takes a whole number, not '1.5'."),
         (["new", "master-fox", "--unknown"], "`foxtui new` has no argument --unknown; see `foxtui new --help`."),
         (["new", "master-fox", "extra"], "`foxtui new` has no argument extra; see `foxtui new --help`."),
-        (["new", "master-fox", "--names", "A"], "Master Fox is for 2 to 4 players, not 1 (--names gives 1 name)."),
+        (["new", "master-fox", "--names", "A"], "Master Fox is for 2 to 4 players, not 1 (--names gives 1 name); "
+         "to play against a bot: --names A --bots 2."),
+        # issue 39: one human and the automated opponent (with a bot in the second seat)
+        (["new", "fox-experiment", "--names", "Ada"], "The Fox Experiment is for 2 to 6 players, not 1 (--names gives "
+         "1 name); to play against a bot and the automated opponent: --names Ada --bots 2."),
+        (["new", "master-fox", "--names", "A", "--bots", "3"], "--names gives 1 name for 3 seats; give one per seat."),
+        (["new", "master-fox", "--names", "A,B", "--bots", "7"], "--bots takes seat numbers from 1 to 2, not '7' (e.g. "
+         "--bots 2 or --bots 2:sensible)."),
         (["new", "master-fox", "--players", "3", "--names", "A,B"], "--names gives 2 names for 3 seats; give one per seat."),
         (["new", "master-fox", "--names", "A,,B"], "--names has an empty name in 'A,,B'; write the names with commas "
          "between them."),
@@ -199,6 +206,21 @@ def test_names_alone_set_the_number_of_players_and_bot_speed_the_pace(monkeypatc
     assert (first.record.bot_speed, second.record.bot_speed) == (None, "slow")  # the table's, kept in its save
 
 
+def test_one_person_plays_the_fox_experiment_with_a_bot_and_the_automated_opponent(monkeypatch) -> None:
+    # issue 39: `--names Ada` was refused and `--names Ada,Bo --bots 2` needed a name for the bot
+    from foxtui import cli
+
+    made = []
+    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    monkeypatch.setattr(cli, "_run_app", lambda args, session: made.append(session) or 0)
+    assert main(["new", "fox-experiment", "--names", "Ada", "--bots", "2:random", "--seed", "3"]) == 0
+    assert main(["new", "master-fox", "--names", "Bot 2", "--bots", "2"]) == 0  # a name that is taken
+    [alone, taken] = made
+    assert [(s.name, s.bot) for s in alone.seats] == [("Ada", None), ("Bot 2", "random")]
+    assert alone.state.automaton is not None  # the two-player game: the automated opponent plays along
+    assert [s.name for s in taken.seats] == ["Bot 2", "Bot 2.2"]
+
+
 def test_resume_without_saves(capsys) -> None:
     assert refused(["resume"], capsys) == "There is no unfinished game to continue."
 
@@ -257,3 +279,25 @@ def test_new_refuses_a_game_without_a_screen(capsys, monkeypatch) -> None:
     assert main(["new", "fox-matters"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot be played on screen yet" in err and "autoplay fox-matters" in err
+
+
+def test_new_help_lists_each_games_bot_levels_options_and_values_and_the_bot_speeds() -> None:
+    # issue 39: `foxtui new --help` named none of them (the README did)
+    from foxtui.engine.options import option_texts
+    from foxtui.games import GAMES
+    from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
+
+    out = run("new", "--help")
+    assert out.returncode == 0
+    text = " ".join(out.stdout.split())  # (as wrapped)
+    for game in GAMES.values():
+        levels = list(game.bots)
+        assert f"{game.id}: {game.title}, {game.min_players}-{game.max_players} players" in text
+        assert f"bots: {levels[0]} (the default), {', '.join(levels[1:])}" in text
+        for option in option_texts(game):
+            assert f"{option.name}={option.default}: {option.takes}" in text, option
+    assert "target_eggs=10: 10 or 15" in text and "check=live: live or table" in text
+    assert all(speed in text for speed in BOT_SPEEDS) and f"the default is {DEFAULT_SPEED}" in text
+    assert "for 2, the automated opponent plays along" in text
+    assert "foxtui new fox-experiment --names Ada --bots 2" in text
+    assert all(len(line) <= 80 for line in out.stdout.splitlines())

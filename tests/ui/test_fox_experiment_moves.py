@@ -23,10 +23,14 @@ from fox_experiment_helpers import (  # noqa: E402
     BLANK_FACE,
     E,
     F_WILD1,
+    F_WILD2,
     FRIENDLY,
     HALF,
     S,
+    T,
+    TWO_HALVES,
     WHOLE,
+    WHOLE_HALF,
     act,
     advance,
     new_game,
@@ -40,7 +44,7 @@ from foxtui.engine.record import GameRecord  # noqa: E402
 from foxtui.engine.session import Session  # noqa: E402
 from foxtui.games import GAMES  # noqa: E402
 from foxtui.games.fox_experiment import breeding  # noqa: E402
-from foxtui.games.fox_experiment.actions import AutoMatch, ConfirmPup, KeepStudy, Pair, PlayScience  # noqa: E402
+from foxtui.games.fox_experiment.actions import AutoMatch, ConfirmPup, KeepStudy, Pair, PlayScience, Unpair  # noqa: E402
 from foxtui.ui.app import FoxApp  # noqa: E402
 from foxtui.ui.games.fox_experiment import FoxExperimentPanel, PupNameScreen  # noqa: E402
 from foxtui.ui.games.fox_experiment_pages import COLOUR, table_text  # noqa: E402
@@ -179,16 +183,20 @@ def test_a_selection_turn_is_offered_a_part_at_a_time_each_part_numbered():
     run(app, body)
 
 
-def test_a_long_list_of_halves_has_no_numbers():
+def test_a_long_list_of_halves_is_offered_by_colour_each_part_numbered():
+    # 13 halves: too many for number keys in one list, so a part per colour (issue 39:
+    # past nine entries the number keys were gone, and a pair took a dozen arrows)
     session = session_of(breeding_roll([(S, HALF)] * 6 + [(B, HALF)] * 6, friendly=1))
     app = FoxApp(session=session, bot_delay=0)
 
     async def body(pilot) -> None:
-        assert moves(app).option_count >= 10
-        assert not str(moves(app).get_option_at_index(0).prompt)[0].isdigit()
-        await pilot.press("1")
-        await pilot.pause()
-        assert app.screen.query_one(FoxExperimentPanel)._half is None and session.step_count == 0
+        lines = [str(o.prompt) for o in moves(app).options]
+        assert len(lines) < 10 and all(line[0].isdigit() for line in lines), lines
+        assert lines[:3] == ["1 Pair a spots half… (6)", "2 Pair a barking half… (6)", "3 Pair a friendly token"]
+        await pilot.press("2", "3", "1")  # barking, its third half, its first partner: three keys
+        await wait_for(pilot, lambda: session.step_count == 1)
+        made = session.record.steps[0].action
+        assert isinstance(made, Pair) and made.trait == "barking" and (8, 0) in ((made.a, made.a_half), (made.b, made.b_half))
 
     run(app, body)
 
@@ -349,3 +357,160 @@ def test_a_recorded_pup_keeps_its_point_tokens_beside_its_one_full_track():
     state = act(breeding_roll(dice), 0, ConfirmPup())
     text = mat_text(GAME.view(state, 0), 0).plain
     assert re.search("spots   [■●]{5} \\+2", text), text
+
+
+# --- issue 39: one Enter can undo your work ------------------------------------------
+
+
+def test_after_recording_a_pup_the_next_pups_list_does_not_start_on_record():
+    # two pups this round: a, Enter records the first; a second Enter must not record the
+    # next pup unpaired (its list started on "Record …" again: a double Enter did it)
+    session = session_of(breeding_roll([(S, HALF), (S, HALF), (B, WHOLE)], pups_left=1))
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await pilot.press("a")
+        await wait_for(pilot, lambda: session.step_count == 1)
+        await pilot.pause()
+        await pilot.press("enter")  # records the first pup (the auto-match put Enter there)
+        await wait_for(pilot, lambda: session.step_count == 2)
+        await pilot.pause()
+        assert isinstance(session.record.steps[1].action, ConfirmPup)
+        assert session.view(0).players[0].litter is not None  # the second pup is on the table
+        highlighted = moves(app).highlighted_action
+        assert not isinstance(highlighted, ConfirmPup) and highlighted != "name", highlighted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not any(isinstance(s.action, ConfirmPup) for s in session.record.steps[2:])
+
+    run(app, body)
+
+
+def test_after_taking_a_pair_apart_enter_does_not_take_apart_another():
+    state = breeding_roll([(S, HALF), (S, HALF), (B, HALF), (B, HALF), (E, WHOLE)])
+    state = act(state, 0, Pair(0, 0, 1, 0, "spots"))
+    state = act(state, 0, Pair(2, 0, 3, 0, "barking"))
+    session = session_of(state)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        top = moves(app).actions
+        assert not any(isinstance(a, Unpair) for a in top)  # taking apart: a part of the list of its own
+        await pilot.press(str(top.index(("group", "unpair")) + 1))
+        await pilot.pause()
+        assert not isinstance(moves(app).highlighted_action, Unpair)  # nothing undone by Enter alone
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.step_count == 0
+        await pilot.press(str(top.index(("group", "unpair")) + 1), "2")  # the second pair
+        await wait_for(pilot, lambda: session.step_count == 1)
+        await pilot.pause()
+        assert session.record.steps[0].action == Unpair(1)
+        highlighted = moves(app).highlighted_action
+        assert not isinstance(highlighted, Unpair) and highlighted is not None, highlighted
+        await pilot.press("enter")  # picks a half, undoes nothing
+        await pilot.pause()
+        assert session.step_count == 1 and app.screen.query_one(FoxExperimentPanel)._half is not None
+
+    run(app, body)
+
+
+# --- issue 39: a pup took up to 23 keys -------------------------------------------------
+
+
+def _reach(p: FoxExperimentPanel) -> dict[object, int]:
+    """Every move the panel's list offers, with the fewest number keys that do it from the
+    whole list (each list on the way must be short enough to be numbered)."""
+    keys: dict[object, int] = {}
+    todo = [((), 0)]
+    while todo:
+        path, depth = todo.pop(0)
+        lines = p._members(path)
+        assert len(lines) < 10, (path, lines)  # numbered: one key per entry
+        for line in lines:
+            if isinstance(line, tuple) and line[0] in ("half", "group"):
+                todo.append((path + (line,), depth + 1))
+            elif line not in keys:
+                keys[line] = depth + 1
+    return keys
+
+
+#: 16 dice with halves of every colour: the roll of issue 39's longest list
+BIG_ROLL = [(S, HALF), (S, TWO_HALVES), (S, WHOLE_HALF), (B, HALF), (B, TWO_HALVES), (B, WHOLE),
+            (E, HALF), (E, TWO_HALVES), (E, HALF), (T, HALF), (T, TWO_HALVES), (T, WHOLE_HALF),
+            (FRIENDLY, F_WILD2), (FRIENDLY, F_WILD1), (FRIENDLY, F_WILD2), (S, HALF)]  # fmt: skip
+
+
+def _big_roll_keys(science: list[str]) -> tuple[list, dict[object, int]]:
+    """The big roll with tokens, these science cards and two pairs made: its legal moves,
+    and the number keys each takes."""
+    state = breeding_roll(BIG_ROLL, friendly=3, science=science)
+    state = act(state, 0, Pair(0, 0, 15, 0, "spots"))
+    state = act(state, 0, Pair(3, 0, 4, 0, "barking"))
+    legal = GAME.legal_actions(state, 0)
+    p = FoxExperimentPanel()
+    p.show(GAME.view(state, 0), legal, 0)
+    keys = _reach(p)
+    for a in legal:  # every move is in the list (a pair from either of its halves)
+        assert a in keys or isinstance(a, AutoMatch), a  # (auto-match: the a key)
+    return legal, keys
+
+
+def test_every_move_of_a_big_roll_is_three_number_keys_away_and_a_science_card_then_its_die():
+    legal, keys = _big_roll_keys(["sc01", "sc15"])  # a re-roll card and an extra die card
+    assert len(legal) > 60
+    assert max(keys.values()) <= 3, max(keys.items(), key=lambda kv: kv[1])
+    assert ConfirmPup() in keys and keys[ConfirmPup()] == 1
+    extra = [a for a in legal if isinstance(a, PlayScience) and a.card == "sc15"]
+    assert extra and all(keys[a] == 2 for a in extra)  # the card, then its trait
+    # with a card of each of the four kinds and halves of every colour the science cards
+    # share one line of the list: a die is then four keys away
+    legal, keys = _big_roll_keys(["sc01", "sc09", "sc15", "sc21"])
+    assert max(keys.values()) <= 4 and keys[ConfirmPup()] == 1
+    assert all(keys[a] <= 3 for a in legal if not isinstance(a, (PlayScience, AutoMatch)))
+
+
+def test_a_science_card_then_its_die_is_two_keys():
+    state = breeding_roll([(S, HALF), (S, HALF), (B, HALF), (E, WHOLE), (T, BLANK_FACE)], science=["sc01"])
+    session = session_of(state)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        labels = [str(o.prompt) for o in moves(app).options]
+        card = next(n for n, line in enumerate(labels, 1) if "Second Opinion" in line)
+        assert len(labels) < 10 and sum("Second Opinion" in line for line in labels) == 1, labels
+        await pilot.press(str(card))  # the card: its dice, numbered
+        await pilot.pause()
+        dice = [str(o.prompt) for o in moves(app).options]
+        assert dice[0].startswith("1 Die 1 (spots") and dice[-1].startswith("←"), dice
+        assert not isinstance(moves(app).highlighted_action, PlayScience)  # Enter alone spends no card
+        await pilot.press("5")  # die 5, the blank curly tail die
+        await wait_for(pilot, lambda: session.step_count == 1)
+        assert session.record.steps[0].action == PlayScience("sc01", 4)
+
+    run(app, body)
+
+
+# --- issue 39: polish ---------------------------------------------------------------
+
+
+def test_collecting_now_gives_is_gone_once_collected_and_the_shorthand_is_explained_once():
+    from foxtui.games.fox_experiment.actions import EndResearch
+    from foxtui.games.fox_experiment.state import StudyProgress
+    from foxtui.ui.games.fox_experiment_pages import SHORTHAND, mat_text
+
+    state = advance(new_game(3), "research")
+    state = replace(state, players=[replace(p, studies=[StudyProgress("s24", 0)]) for p in state.players])
+    assert "Collecting now gives" in mat_text(GAME.view(state, 0), 0).plain
+    after = GAME.apply(state, 0, EndResearch())
+    assert after.phase == "research" and after.players[0].stage != "research"
+    assert "Collecting now gives" not in mat_text(GAME.view(after, 0), 0).plain
+    # the shorthand: explained on the player's own mat, not on every mat
+    p = FoxExperimentPanel()
+    view = GAME.view(state, 0)
+    p.show(view, GAME.legal_actions(state, 0), 0)
+    assert SHORTHAND in p._mat_text(view, 0).plain
+    assert SHORTHAND not in p._mat_text(view, 1).plain and SHORTHAND not in p._mat_text(view, 2).plain
+    # choosing a study, the hint line explains it: the mat does not again
+    p.show(view, [KeepStudy("s01"), KeepStudy("s02")], 0)
+    assert SHORTHAND in p._hint_text(view).plain and SHORTHAND not in p._mat_text(view, 0).plain

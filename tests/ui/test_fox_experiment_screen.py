@@ -198,11 +198,13 @@ def _page_texts(p: FoxExperimentPanel, view: Any, legal: list[Any], seat: int) -
     texts += [p._mat_text(view, s).plain for s in range(len(view.names))]
     if view.players[seat].litter is not None:
         texts.append(p._puzzle_text(view).plain)
-    moves = p._moves()
-    texts += [p._label(a) for a in moves]
-    for half in [m[1] for m in moves if isinstance(m, tuple)]:
-        p._half = half
-        texts += [p._label(a) for a in p._moves()]
+    todo: list[tuple] = [()]  # every part of the list, one within the other
+    while todo:
+        p._path = todo.pop()
+        lines = p._moves()
+        texts += [p._label(a) for a in lines]
+        todo += [p._path + (line,) for line in lines if isinstance(line, tuple) and line[0] in ("half", "group")]
+    p._path = ()
     return texts
 
 
@@ -319,8 +321,32 @@ def test_a_replay_draws_the_pages_and_offers_no_moves():
         await pilot.pause()
         assert not app.screen.query_one("#fx-moves").display
         assert "fox_experiment.auto_match" not in shown_keys(app)
-        await pilot.press("m")
+        await pilot.press("m")  # (the public view: the next player's mat)
         await pilot.pause()
-        assert "Ada's mat" in screen_text(app)
+        assert "Bo's mat" in screen_text(app)
+
+    run(app, body, wait=False)
+
+
+def test_the_replays_public_view_goes_through_every_players_mat_with_m():
+    # issue 39: in the public view m showed Ada's mat (and dice) only
+    session = _advance(_session("Ada", ("Bo", "sensible"), seed=3), lambda s: s.outcome() is not None)
+    app = FoxApp(session=session, bot_delay=0)
+
+    async def body(pilot) -> None:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ResultsScreen")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ReplayScreen")
+        assert panel(app).seat is None  # the public view
+        await pilot.press("right")  # step 1: still choosing studies, whose page is Ada's mat
+        await pilot.pause()
+        seen = ["Ada's mat" in screen_text(app)]
+        for _ in range(2):
+            assert "fox_experiment.mat" in shown_keys(app)
+            await pilot.press("m")
+            await pilot.pause()
+            text = screen_text(app)
+            seen.append("Ada's mat" if "Ada's mat" in text else "Bo's mat" if "Bo's mat" in text else "no mat")
+        assert seen == [True, "Bo's mat", "Ada's mat"], seen  # then back to the phase's own page
 
     run(app, body, wait=False)

@@ -286,3 +286,108 @@ def test_the_expert_level_is_offered_and_seated():
         assert [s.bot for s in play_session(app).seats] == [None, "expert"]
 
     run(test)
+
+
+# --- issue 39: the form remembers the last table of each game, and ? works there -------
+
+
+def _form(body, game_id: str | None = None) -> None:
+    """Open the new-game form (of ``game_id``, else the first game) and run ``body``."""
+
+    async def main() -> None:
+        app = FoxApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(NewGameScreen(game_id))
+            await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            await pilot.pause()
+            await body(app, pilot)
+
+    asyncio.run(main())
+
+
+def test_the_form_offers_the_last_table_of_each_game_and_ctrl_r_a_new_one():
+    from foxtui.engine import last_tables
+
+    async def first(app, pilot):
+        await pilot.press("3")
+        fill(app, seat_1_name="Ada", seat_2_name="Bob", seat_3_name="Reynard", seat_1_age="41", seat_2_age="12")
+        app.screen.query_one("#seat-3-kind", Select).value = "bot:random"
+        app.screen.query_one("#opt-target_eggs", Select).value = 15
+        app.screen.query_one("#bot-speed", Select).value = "fast"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+
+    _form(first, "master-fox")
+    assert last_tables.path().exists()
+
+    async def again(app, pilot):
+        screen = app.screen
+        assert "Your last table of Master Fox is filled in" in str(screen.query_one("#last-table", Static).render())
+        assert screen.query_one("#players", Input).value == "3"
+        names = [screen.query_one(f"#seat-{n}-name", Input).value for n in (1, 2, 3)]
+        assert names == ["Ada", "Bob", "Reynard"]
+        assert screen.query_one("#seat-3-kind", Select).value == "bot:random"
+        assert screen.query_one("#seat-3").display and not screen.query_one("#seat-4").display
+        if GAME.asks_ages:
+            assert [screen.query_one(f"#seat-{n}-age", Input).value for n in (1, 2, 3)] == ["41", "12", ""]
+        assert screen.query_one("#opt-target_eggs", Select).value == 15
+        assert screen.query_one("#bot-speed", Select).value == "fast"
+        await pilot.press("ctrl+r")  # a new table instead
+        await pilot.pause()
+        assert screen.query_one("#players", Input).value == str(GAME.min_players)
+        assert screen.query_one("#seat-1-name", Input).value == "Player 1"
+        assert screen.query_one("#opt-target_eggs", Select).value == 10
+        assert screen.query_one("#bot-speed", Select).value == "normal"
+        assert not screen.query_one("#last-table").display
+
+    _form(again, "master-fox")
+
+    async def other_game(app, pilot):  # each game its own: Foxpaw has no last table yet
+        assert app.screen.query_one("#seat-1-name", Input).value == "Player 1"
+        assert not app.screen.query_one("#last-table").display
+
+    _form(other_game, "foxpaw")
+
+
+@pytest.mark.parametrize("damage", [b"{not json", b'{"format":1,"games":{"master-fox":{"seats":[{"nam":"x"}]}}}',
+                                    b'{"format":1,"games":{},"extra":1}', b"\xff\xfe"])
+def test_a_damaged_last_table_is_ignored_and_the_next_start_writes_a_good_one(damage):
+    from foxtui.engine import last_tables
+
+    last_tables.path().parent.mkdir(parents=True, exist_ok=True)
+    last_tables.path().write_bytes(damage)
+
+    async def body(app, pilot):
+        assert app.screen.query_one("#seat-1-name", Input).value == "Player 1"
+        fill_ages(app)
+        fill(app, seat_1_name="Ada")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+
+    _form(body, "master-fox")
+    [seat, _] = last_tables.last_table(GAME)[0]
+    assert seat.name == "Ada"
+
+
+def test_question_mark_opens_the_help_of_the_form_and_is_a_letter_in_a_name():
+    async def body(app, pilot):
+        assert app.screen.focused.id == "players"
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        shown = app.screen.markdown
+        assert "ctrl+r" in shown and "## The Fox Experiment" in shown and "same_colour_penalty" in shown
+        assert "the automated opponent plays along" in shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        name = app.screen.query_one("#seat-1-name", Input)
+        name.value = "Ada"
+        name.focus()
+        await pilot.pause()
+        await pilot.press("end", "question_mark")  # a letter of the name here
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and name.value == "Ada?"
+        await pilot.press("f1")  # the help from a name field
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+
+    _form(body, "fox-experiment")

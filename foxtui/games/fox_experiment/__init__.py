@@ -32,9 +32,12 @@ class FoxExperiment(ModuleGame):
     Action = Action
     View = View
     bots = {"sensible": sensible_bot, "random": random_bot, "expert": expert_bot}
-    # 2: the rules as audited in December 2026 (records of version 1 replay differently)
-    rules_version = 2
+    # 2: the rules as audited in December 2026 (records of version 1 replay differently);
+    # 3: the auto-match weighs studies and tokens (issue 39), and the automated opponent's
+    # lines say what each fox gained (an AutoMatch step, and the hashes, differ)
+    rules_version = 3
     asks_ages = False
+    companions = {2: "the automated opponent"}  # the 2 Player Rules: it is no seat
     rules = rules
     make_view = staticmethod(make_view)
     narrate = staticmethod(describe)

@@ -169,7 +169,8 @@ def administration(state: State, r: Rng, events: list[str]) -> State:
                 players[s] = replace(p, rewards=p.rewards + [space])
             else:
                 players[s] = replace(p, friendly=p.friendly + gift)
-        names = " and ".join(state.seats[s].name for s in winners)
+        named = [state.seats[s].name for s in winners]
+        names = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
         others = f"; everyone else takes {gift} friendly token{'s' if gift != 1 else ''}" if len(winners) < n else ""
         events.append(f"Friendliest pup ({best}): {names} place{'s' if len(winners) == 1 else ''} a meeple on friendliness space {space + 1}{others}.")
     # 5 (early). the turn order follows the supply track: the gear furthest left goes first

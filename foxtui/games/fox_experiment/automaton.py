@@ -65,6 +65,8 @@ def still_needs(took: list[int]) -> int:
 
 
 _ITEMS_OF = {c: tuple(ITEMS.index(item) for item in s.items) for c, s in SELECTION.items()}
+_PLURAL = ("female foxes", "male foxes", "supply spaces")
+_ONE = ("a female fox", "a male fox", "a supply space")
 _ITEMS_TEXT = {c: " + ".join(s.items) for c, s in SELECTION.items()}
 
 
@@ -88,22 +90,25 @@ def take_turn(state: State, r: Rng, events: list[str]) -> State:
     meeple, gear = a.meeple, a.gear
     said = []
     for i in _ITEMS_OF[card]:
+        instead = ""
         if took[i] >= 2:
-            i = still_needs(took)
+            shown, i = i, still_needs(took)
+            # the card's item was taken twice already: say what it takes instead, and why
+            instead = f"having two {_PLURAL[shown]} already, takes {_ONE[i]} instead: "
         took[i] += 1
         if i < 2:
             row = rows[i]
             k = pick_fox(row, prefs, way)
             if k < 0:
-                said.append(f"finds no {ITEMS[i]} fox free")
+                said.append(f"{instead}finds no {ITEMS[i]} fox free")
                 continue
             fox = row[k]
             rows[i] = row[:k] + [replace(fox, automaton=True)] + row[k + 1 :]
-            said.append(f"puts a meeple on {fox.name} ({_dice_text(foxes.dice(fox), prefs)})")
+            said.append(f"{instead}puts a meeple on {fox.name} ({_dice_text(foxes.dice(fox), prefs)})")
             continue
         k = pick_space(track, way)
         if k < 0:
-            said.append("finds no supply space free")
+            said.append(f"{instead}finds no supply space free")
             continue
         first = took[2] == 1
         if track[k].tile:
@@ -111,10 +116,10 @@ def take_turn(state: State, r: Rng, events: list[str]) -> State:
         track = track[:k] + [Space("", AUTO_MEEPLE if first else AUTO_GEAR)] + track[k + 1 :]
         if first:
             meeple = k
-            said.append(f"puts a meeple on supply space {k + 1}")
+            said.append(f"{instead}puts a meeple on supply space {k + 1}")
         else:
             gear = k
-            said.append(f"puts its gear on supply space {k + 1}")
+            said.append(f"{instead}puts its gear on supply space {k + 1}")
     a = replace(a, deck=deck, discard=discard, shown=card, took=took, meeple=meeple, gear=gear)
     events.append(f"The automated opponent turns over {_ITEMS_TEXT[card]} (arrow {way}) and " + " and ".join(said) + ".")
     return replace(
@@ -144,19 +149,33 @@ def breed(state: State, events: list[str]) -> State:
         return state
     prefs = preferences(a)
     rows = []
-    names = []
+    gains: dict[tuple[int, ...], list[str]] = {}  # what foxes gained (trait indexes) -> their names
     for row in (state.females, state.males):
         new = []
         for fox in row:
             if fox.automaton:
+                before = foxes.dice(fox)
                 fox = _add_dice(fox, prefs)
-                names.append(fox.name)
+                after = foxes.dice(fox)
+                gained = tuple(t for t in prefs if after[t] > before[t])
+                gains.setdefault(gained, []).append(fox.name)
             new.append(fox)
         rows.append(new)
-    if names:
-        traits = f"{_NAMES[prefs[0]]} and {_NAMES[prefs[1]]}"
-        events.append(f"The automated opponent breeds: {', '.join(names)} gain {traits}.")
+    if gains:
+        # each fox by what it gained (a trait it had two dice of already, it does not gain)
+        said = [f"{_and(names)} {_gain_words(gained, len(names))}" for gained, names in gains.items()]
+        events.append(f"The automated opponent breeds: {'; '.join(said)}.")
     return replace(state, females=rows[0], males=rows[1])
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _gain_words(gained: tuple[int, ...], foxes_: int) -> str:
+    if not gained:
+        return f"{'gains' if foxes_ == 1 else 'gain'} nothing (two dice of each trait already)"
+    return f"{'gains' if foxes_ == 1 else 'gain'} {' and '.join(f'a {_NAMES[t]} die' for t in gained)}"
 
 
 def _add_dice(fox: Fox, prefs: tuple[int, int]) -> Fox:

@@ -708,6 +708,26 @@ def auto_match(dice: Sequence, tokens: int, pairs: Sequence[Pair], prefer) -> li
         kept, raw = list(pairs), _construct(free, more_need)
     else:
         kept, raw, free = [], _construct(every, need), every
+    return _as_pairs(dice, kept, free, raw, prefer)
+
+
+def thrifty_match(dice: Sequence, tokens: int, price: float, prefer) -> list[Pair]:
+    """The pairs of the whole roll that make the most of ``symbols - price * tokens
+    spent`` (``price`` per friendly token; ties: fewer tokens), as ``auto_match`` names
+    and orders them: the number of tokens worth spending is tried one by one."""
+    every = halves(dice)
+    best, spend = None, 0
+    for k in range(tokens + 1):
+        most, need = _most(every, k)
+        value = most - price * need
+        if best is None or value > best + 1e-9:
+            best, spend = value, need
+    return _as_pairs(dice, [], every, _construct(every, spend), prefer)
+
+
+def _as_pairs(dice: Sequence, kept: list[Pair], free: Sequence[tuple[int, int, int]], raw, prefer) -> list[Pair]:
+    """``kept`` and then the pairs of ``raw`` (refs and trait, ANY for a wild pair) among
+    the halves ``free``, as steps: each wild pair named by ``prefer(counts)``."""
     counts = symbols(dice, kept)
     for _, _, t in raw:
         if t != ANY:

@@ -42,7 +42,7 @@ from .content import (
     patron_side,
     trait_name,
 )
-from .rules import apply, make_pup, research_tokens
+from .rules import apply, auto_choice, auto_reason, make_pup, research_tokens
 from .state import State
 from .view import half_text, space_text
 
@@ -155,7 +155,9 @@ def _describe(state: State, seat: int, action, viewer: int | None) -> str:
         if lit is None or new is None:
             return f"{name} tried to auto-match a roll."
         counts = breeding.symbols(new.dice, new.pairs)
-        return f"{name} auto-match{'' if me else 'es'} the roll: {len(new.pairs)} pairs, {_symbols(counts)}."
+        choice = auto_choice(p)
+        why = f": {auto_reason(p, choice)}" if choice is not None else ""
+        return f"{name} auto-match{'' if me else 'es'} the roll: {len(new.pairs)} pairs, {_symbols(counts)}{why}."
     if isinstance(action, Unpair):
         return f"{name} take{verb_s} a pair apart."
     if isinstance(action, PlayScience):

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 from foxtui.engine.game import IllegalAction, SeatInfo
 from foxtui.engine.rng import Rng, seed_state
 
-from . import automaton, breeding, foxes
+from . import automatch, automaton, breeding, foxes
 from .actions import (
     AUTO_MATCH,
     CONFIRM_PUP,
@@ -457,7 +457,7 @@ def _breeding_actions(p: Player) -> list:
         out.extend(_unpair_actions(len(pairs)))
     if p.science:
         out.extend(_science_actions(p))
-    if out and auto_improves(lit, p.friendly):
+    if out and auto_improves(p):
         out.append(AUTO_MATCH)
     out.append(CONFIRM_PUP)
     return out
@@ -479,22 +479,20 @@ def wild_order(p: Player, counts: list[int]) -> list[int]:
     return sorted(range(N), key=lambda t: (counts[t] >= TRACK_LEN, -short[t], counts[t], t))
 
 
-def auto_improves(lit: Litter, friendly: int) -> bool:
-    """Whether the auto-match would make more symbols (or as many with fewer friendly
-    tokens) than the pairs on the roll now."""
-    pairs = lit.pairs
-    if breeding.deciding(pairs):
-        return False
-    most, tokens = breeding.best_count(lit.dice, friendly)
-    return (most, -tokens) > (len(pairs), -breeding.tokens_used(pairs))
+def auto_improves(p: Player) -> bool:
+    """Whether the auto-match would leave a better pairing than the pairs on the roll now
+    (more symbols, a study level, or tokens kept: see automatch.py)."""
+    return auto_choice(p) is not None
 
 
-def auto_pairs(p: Player) -> list[Pair] | None:
-    """The pairs the auto-match step leaves on the player's roll (None: nothing to gain)."""
-    lit = p.litter
-    if lit is None:
-        return None
-    return breeding.auto_match(lit.dice, p.friendly, lit.pairs, lambda counts: wild_order(p, counts)[0])
+def auto_choice(p: Player) -> automatch.Choice | None:
+    """The pairing the auto-match step leaves on the player's roll (None: nothing to gain)."""
+    return automatch.choose(p, lambda counts: wild_order(p, counts)[0])
+
+
+def auto_reason(p: Player, choice: automatch.Choice) -> str:
+    """Why the auto-match chose it, in a few words."""
+    return automatch.reason(p, choice, lambda counts: wild_order(p, counts)[0])
 
 
 def _research_actions(p: Player) -> list:
@@ -770,10 +768,10 @@ def _wild_trait(state: State, seat: int, a: WildTrait, ctx: Ctx) -> State:
 def _auto_match(state: State, seat: int, a: AutoMatch, ctx: Ctx) -> State:
     p = state.players[seat]
     lit = _litter(state, p, "auto-match a roll")
-    pairs = auto_pairs(p)
-    if pairs is None:
+    choice = auto_choice(p)
+    if choice is None:
         raise IllegalAction("The pairs on your roll are already the best it can make.")
-    return replace(state, players=_set(state.players, seat, replace(p, litter=replace(lit, pairs=pairs))))
+    return replace(state, players=_set(state.players, seat, replace(p, litter=replace(lit, pairs=list(choice.pairs)))))
 
 
 def _unpair(state: State, seat: int, a: Unpair, ctx: Ctx) -> State:

@@ -44,7 +44,7 @@ from .content import (
     patron_text,
     trait_name,
 )
-from .rules import auto_improves, current, make_pup, research_tokens, to_act, wild_order
+from .rules import auto_choice, auto_reason, current, make_pup, research_tokens, to_act, wild_order
 from .state import AUTO_GEAR, AUTO_MEEPLE, AUTOMATON, Fox, Litter, Player, State
 
 
@@ -102,8 +102,10 @@ class LitterView(msgspec.Struct, frozen=True):
     preview: FoxView  # the pup card if recorded now, under the name suggested for it
     deciding: bool  # the last pair joins two wild halves and waits for its trait
     wild_order: list[str]  # then: the traits it may make, the suggested one first
-    best_symbols: int  # the most symbols this roll can make (what the auto-match reaches)
+    best_symbols: int  # the most symbols this roll can make
     auto_match: bool  # the auto-match step would improve on the pairs made
+    auto_symbols: int  # the symbols the auto-match would leave (as paired now if it would not)
+    auto_reason: str  # why the auto-match chooses its pairing, in a few words ("" if it would not)
 
 
 class LevelView(msgspec.Struct, frozen=True):
@@ -326,6 +328,7 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
     tokens = breeding.tokens_used(lit.pairs)
     deciding = breeding.deciding(lit.pairs)
     counts = breeding.symbols(lit.dice, lit.pairs)
+    auto = auto_choice(p)
     return LitterView(
         card=lit.card,
         sex="female" if BLANK[lit.card].female else "male",
@@ -340,7 +343,9 @@ def _litter_view(state: State, seat: int, p: Player, lit: Litter) -> LitterView:
         deciding=deciding,
         wild_order=[TRAITS[t] for t in wild_order(p, counts)] if deciding else [],
         best_symbols=sum(breeding.symbols(lit.dice, ())) + breeding.best_count(lit.dice, p.friendly)[0],
-        auto_match=auto_improves(lit, p.friendly),
+        auto_match=auto is not None,
+        auto_symbols=auto.symbols if auto is not None else sum(counts),
+        auto_reason=auto_reason(p, auto) if auto is not None else "",
     )
 
 

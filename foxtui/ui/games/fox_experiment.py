@@ -43,7 +43,7 @@ from foxtui.games.fox_experiment.actions import (
     Unpair,
     WildTrait,
 )
-from foxtui.games.fox_experiment.content import SCIENCE_CARD, STUDY, TRACK_IDS, UPGRADE
+from foxtui.games.fox_experiment.content import SCIENCE_CARD, STUDY, TRACK_IDS, TRAITS, UPGRADE
 from foxtui.games.fox_experiment.rules import NAME_MAX, name_refusal
 from foxtui.games.fox_experiment.view import View
 
@@ -88,12 +88,19 @@ PAGE_FOR = {
     "over": "table",
 }
 def _group_of(line: object) -> str | None:
-    """The part of a long list a move is offered in (see FoxExperimentPanel._grouped)."""
+    """The part of a selection turn's long list a move is offered in (see
+    FoxExperimentPanel._grouped)."""
     if isinstance(line, TakeFox):
         return line.sex
     if isinstance(line, TakeSupply):
         return "supply"
     return None
+
+
+def risky(line: object) -> bool:
+    """A line whose Enter records or throws away work (records the pup, takes a pair
+    apart, spends a science card): never the highlight a list starts on."""
+    return isinstance(line, (ConfirmPup, Unpair, PlayScience)) or line == NAME_IT
 
 
 #: lists shorter than this take a number key per entry (1 to 9)
@@ -198,15 +205,19 @@ class FoxExperimentPanel(GamePanel[View, Action]):
 
 The left side shows one page at a time; the moves on offer are on the right.
 
-- **↑ ↓** or **j k**: pick a move; **Enter** does it. In a list of fewer than ten,
-  the number key of an entry (shown before it) does it at once. A selection turn
-  comes in parts (the female row, the male row, the supply track): pick the part,
-  then the fox or space in it; **Esc** goes back to the parts.
+- **↑ ↓** or **j k**: pick a move; **Enter** does it. The number key of an entry
+  (shown before it) does it at once. A long list comes in parts, each numbered: a
+  selection turn's female row, male row and supply track; in breeding the halves
+  by colour, the pairs to take apart, each science card and then its die. Pick the
+  part, then the entry in it; **Esc** goes back up. A list never starts on
+  recording the pup, taking a pair apart or playing a science card: Enter alone
+  does none of them.
 - **PgDn**: the rest of the page (from its end, back to its top); **PgUp**: back up.
   The key bar shows PgDn whenever the page is longer than the screen.
 - **t**: the table — automated opponent, supply track, kennel rows with each fox's
   dice, patrons with their tiles, friendliness track.
 - **m**: your mat — tokens, upgrades, studies, parents, pups (and your science cards).
+  In a replay's public view, each player's mat in turn (and **b** their dice).
 - **o**: the next player's mat (their public state); press again for the one after.
 
 In the breeding puzzle the dice are sorted by trait: `●` a whole symbol, `◐` a
@@ -220,8 +231,10 @@ name, or type one of your own (the line below it).
 
 Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
-- **a**: auto-match: the best pairing for the roll at once (the most symbols).
-- **Esc**: put the half you picked back (or leave a part of the selection list).
+- **a**: auto-match: the pairing worth most for the roll at once: the most symbols,
+  but a level of one of your studies the pup can reach counts, and friendly tokens
+  are kept for the pups still to breed this round; its line says why it chose.
+- **Esc**: put the half you picked back (or leave a part of the list).
 """
 
     BINDINGS = [
@@ -244,8 +257,11 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         self._page: str | None = None  # None: the phase's own page
         self._mat_seat = 0  # whose mat the "mat" page shows
         self._phase = ""
-        self._half: tuple[int, int] | None = None  # the half picked first in the puzzle
-        self._group: str | None = None  # the part of a long list opened ("female", "male", "supply")
+        # where in the list of moves the player is: the parts opened, one within the other
+        # (("group", "male"), or ("group", "halves:spots") then ("half", (3, 0)) ...)
+        self._path: tuple[tuple[str, Any], ...] = ()
+        #: the lines the number keys pick now (1 the first), empty when the list is too long
+        self._numbered: list[Line] = []
         self._auto_done = False  # the auto-match step was just sent
 
     def compose(self) -> ComposeResult:
@@ -272,15 +288,30 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
     # --- data down
 
     def own_state(self) -> object:
-        return (self._page, self._phase, self._mat_seat, self._half, self._group)
+        return (self._page, self._phase, self._mat_seat, self._path)
 
     def set_own_state(self, state: object) -> None:
         # a seat seen for the first time opens on the phase's own page, its own mat
-        if isinstance(state, tuple) and len(state) == 5:
-            self._page, self._phase, self._mat_seat, self._half, self._group = state
+        if isinstance(state, tuple) and len(state) == 4:
+            self._page, self._phase, self._mat_seat, self._path = state
         else:
-            self._page, self._phase, self._mat_seat, self._half, self._group = None, "", 0, None, None
+            self._page, self._phase, self._mat_seat, self._path = None, "", 0, ()
         self._auto_done = False
+
+    @property
+    def _half(self) -> tuple[int, int] | None:
+        """The half picked first in the puzzle (its partners are on offer), or None."""
+        return next((h for kind, h in reversed(self._path) if kind == "half"), None)
+
+    @_half.setter
+    def _half(self, half: tuple[int, int] | None) -> None:
+        depth = next((i for i, (kind, _) in enumerate(self._path) if kind == "half"), len(self._path))
+        self._path = self._path[:depth] + ((("half", half),) if half is not None else ())
+
+    @property
+    def _group(self) -> str | None:
+        """The innermost part of the list opened (None: the whole list)."""
+        return self._path[-1][1] if self._path and self._path[-1][0] == "group" else None
 
     def showing(self, before: View | None, seat_before: int | None) -> None:
         view, seat = self.view, self.seat
@@ -290,12 +321,14 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             self._mat_seat = seat if seat is not None else 0
         if seat != seat_before and restoring is None:
             self._auto_done = False  # an auto-match is one player's
-        if not any(isinstance(a, Pair) for a in self.legal):
-            self._half = None
-        if self._half is not None and not self._pairs_with(self._half):
-            self._half = None
-        if self._group is not None and not any(_group_of(a) == self._group for a in self.legal):
-            self._group = None  # nothing of it left to take: the whole list again
+        # the parts opened stay open while they offer something (a part emptied, and
+        # the parts within it, close: the list one level up again)
+        kept: tuple[tuple[str, Any], ...] = ()
+        for step in self._path:
+            if not self._members(kept + (step,)):
+                break
+            kept += (step,)
+        self._path = kept
 
     def show(self, view: View, legal: list[Action], seat: int | None, *, before: View | None = None) -> None:
         super().show(view, legal, seat, before=before)
@@ -341,16 +374,16 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         if action == "auto_match":
             return AUTO_MATCH in self.legal
         if action == "back":
-            return self._half is not None or self._group is not None
+            return bool(self._path)
         if action == "scroll_page":
             return self._page_scrolls()
         if action == "number":
-            moves = self.query_one(Moves)
             n = parameters[0]
-            return isinstance(n, int) and n <= moves.option_count < NUMBERED
+            return isinstance(n, int) and 1 <= n <= len(self._numbered)
         if action == "page" and self.page == parameters[0] and PAGE_FOR.get(self.view.phase, "table") == parameters[0]:
-            if parameters[0] != "mat" or self._mat_seat == (self.seat if self.seat is not None else self._mat_seat):
+            if parameters[0] != "mat" or (self.seat is not None and self._mat_seat == self.seat):
                 return False  # already on it, and it is the phase's own page: nothing to go to
+            # (the public view's m goes on to the next player's mat)
         if action == "page" and parameters[0] == "puzzle":
             return self._litter() is not None
         return True
@@ -359,6 +392,15 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
 
     def action_page(self, page: str) -> None:
         own_mat = self.seat if self.seat is not None else self._mat_seat
+        if page == "mat" and self.seat is None and self.page == "mat":
+            # the public view has no mat of its own: m goes through every player's (and
+            # their dice, the breeding page's), then back to the phase's own page
+            if self._mat_seat + 1 < len(self.view.names):
+                self._mat_seat += 1
+            else:
+                self._mat_seat, self._page = 0, None
+            self._turned()
+            return
         if self.page == page and (page != "mat" or self._mat_seat == own_mat):
             self._page = None  # the same key again: back to the phase's own page
         else:
@@ -389,16 +431,17 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         self._turned()
 
     def action_back(self) -> None:
-        if self._half is not None or self._group is not None:
-            self._half = self._group = None
+        """One level up: the part of the list opened last closes (the half picked goes back)."""
+        if self._path:
+            self._path = self._path[:-1]
             self.redraw_if_shown()
 
     def action_number(self, n: int) -> None:
-        moves = self.query_one(Moves)
-        if moves.option_count >= NUMBERED or not 1 <= n <= moves.option_count:
+        if not 1 <= n <= len(self._numbered):
             return
-        moves.highlighted = n - 1
-        self.picked(moves.actions[n - 1])
+        line = self._numbered[n - 1]
+        self.query_one(Moves).highlight(line)
+        self.picked(line)
 
     def action_auto_match(self) -> None:
         litter = self.view.players[self.seat].litter if self.seat is not None else None
@@ -408,7 +451,7 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             self.notify("Nothing more to pair: the pairs made are the best for this roll.")
             self._highlight_record()
             return
-        self._half = None
+        self._path = ()
         self.choose(AUTO_MATCH)  # one step: the engine leaves the best pairing on the roll
         self._auto_done = True
 
@@ -420,17 +463,16 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             moves.highlight(record)
 
     def picked(self, action: Line) -> None:
-        if isinstance(action, tuple) and action[0] == "half":
-            self._half = action[1]  # its partners take the list, the first one highlighted
-            self.redraw_if_shown()
-        elif isinstance(action, tuple) and action[0] == "group":
-            self._group = action[1]  # its entries take the list, numbered
+        if isinstance(action, tuple) and action[0] in ("half", "group"):
+            self._path += (action,)  # its entries (a half: its partners) take the list
             self.redraw_if_shown()
         elif action == "back":
             self.action_back()
         elif action == NAME_IT:
             self._ask_name()
         else:
+            if risky(action):
+                self._path = ()  # work recorded or undone: the whole list again after it
             self.choose(action)
 
     def _ask_name(self) -> None:
@@ -469,8 +511,17 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             self.query_one("#fx-side", PageView).show(side)
         moves = self.query_one(Moves)
         lines = self._moves()
-        numbered = {line: n for n, line in enumerate(lines, 1)} if len(lines) < NUMBERED else {}
-        self.offer(moves, lines, lambda a: f"{numbered[a]} {self._label(a)}" if numbered else self._label(a))
+        # the number keys pick the entries of a short list ("← back" is Esc's, unnumbered)
+        entries = [line for line in lines if line != "back"]
+        self._numbered = entries if len(entries) < NUMBERED else []
+        numbered = {line: n for n, line in enumerate(self._numbered, 1)}
+        had_moves = moves.option_count > 0
+        changed = self.offer(moves, lines, lambda a: f"{numbered[a]} {self._label(a)}" if a in numbered else self._label(a))
+        defaulted = not self._follow or not had_moves  # (else the highlight followed its move)
+        if changed and defaulted and self._restoring is None and risky(moves.highlighted_action):
+            # a list that starts afresh never starts on recording or undoing work (a
+            # double Enter would record the next pup unpaired): on the first safe entry
+            moves.highlighted = next((n for n, line in enumerate(lines) if not risky(line)), None)
         update_if_changed(self.query_one("#fx-hint", Static), self._hint_text(view), layout=False)
         # (the column of moves stays, empty while waiting: its coming and going would lay
         # out the whole screen on every turn; a replay never has moves)
@@ -500,7 +551,10 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         return table_text(view)
 
     def _mat_text(self, view: View, seat: int) -> Text:
-        return mat_text(view, seat, upgrading=self._upgrading())
+        # the study shorthand explained once on screen: on the player's own mat, unless
+        # the hint line explains it already (choosing a study)
+        explain = seat == view.seat and not any(isinstance(a, KeepStudy) for a in self.legal)
+        return mat_text(view, seat, upgrading=self._upgrading(), explain=explain)
 
     def _upgrading(self) -> bool:
         """Unlocking upgrades (in the upgrades phase, or after collecting tokens in research)."""
@@ -510,34 +564,146 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         return puzzle_text(self._litter(), self._half)
 
     def _moves(self) -> list[Line]:
-        """The legal moves, with a breeding roll's pairs offered half by half."""
-        pairs = [a for a in self.legal if isinstance(a, Pair)]
-        # recording the pup comes first once no half is left to pair; naming it next
-        rest: list[Line] = sorted(
-            (a for a in self.legal if not isinstance(a, Pair) and a != CONFIRM_PUP and not isinstance(a, ConfirmPup)),
-            key=lambda a: not isinstance(a, AutoMatch),
-        )
-        if CONFIRM_PUP in self.legal:
-            record: list[Line] = [CONFIRM_PUP, NAME_IT]
-            rest = record + rest if not pairs else rest + record
-        if not pairs:
-            return self._grouped(rest)
-        if self._half is not None:
-            return [*self._pairs_with(self._half), "back"]
+        """The lines of the list where the player is in it (see _members)."""
+        lines = self._members(self._path)
+        return lines + ["back"] if self._path else lines
+
+    def _members(self, path: tuple[tuple[str, Any], ...]) -> list[Line]:
+        """The entries of the list at ``path`` (empty: nothing there to take now).
+
+        A list of ten or more entries has no number keys, so a long list is offered a
+        part at a time, each part a short numbered list of its own: a selection turn's
+        rows and supply track; in the breeding puzzle the halves by colour, the pairs
+        to take apart, each science card with its dice (by kind when there are many),
+        and a half's partners (the coloured ones by colour). Every entry is at most
+        three keys away; Esc goes back up a level."""
+        if not path:
+            return self._top()
+        kind, what = path[-1]
+        if kind == "half":
+            partners: list[Line] = list(self._pairs_with(what))
+            if len(partners) < NUMBERED:
+                return partners
+            # (the wild partners each a line: a pair of two wild halves has no coloured side)
+            return self._by_colour(partners, lambda a: self._colour(self._other(a, what)), "partners", whole="any")
+        if what.startswith("partners:"):  # (within a half: path[-2] is ("half", it))
+            half = self._half
+            c = what.split(":", 1)[1]
+            pairs = self._pairs_with(half) if half is not None else []
+            return [a for a in pairs if half is not None and self._colour(self._other(a, half)) == c]
+        if what in ("female", "male", "supply"):
+            return [a for a in self.legal if _group_of(a) == what]
+        if what.startswith("halves:"):
+            c = what.split(":", 1)[1]
+            return [("half", h) for h in self._halves() if self._colour(h) == c]
+        if what == "unpair":
+            return [a for a in self.legal if isinstance(a, Unpair)]
+        if what == "science":  # the cards, or when there is room each card's dice by kind
+            cards = self._science_lines()
+            spread = [m for line in cards for m in (self._members(path + (line,)) if isinstance(line, tuple) else [line])]
+            return spread if len(spread) < NUMBERED else cards
+        if what.startswith("science:"):
+            _, card, *die_kind = what.split(":")
+            plays: list[Line] = [a for a in self.legal if isinstance(a, PlayScience) and a.card == card]
+            if die_kind:
+                return [a for a in plays if isinstance(a, PlayScience) and self._die_kind(a) == int(die_kind[0])]
+            if len(plays) < NUMBERED:
+                return plays
+            kinds: list[Line] = []
+            for a in plays:
+                assert isinstance(a, PlayScience)
+                k = self._die_kind(a)
+                same = [b for b in plays if isinstance(b, PlayScience) and self._die_kind(b) == k]
+                line: Line = same[0] if len(same) == 1 else ("group", f"science:{card}:{k}")
+                if line not in kinds:
+                    kinds.append(line)
+            return kinds
+        return []
+
+    def _top(self) -> list[Line]:
+        """The whole list: the legal moves, a long one in parts (see _members)."""
+        legal = self.legal
+        breeding = any(isinstance(a, (Pair, Unpair, PlayScience, ConfirmPup)) for a in legal)
+        if not breeding:
+            return self._grouped(list(legal))
+        halves: list[Line] = [("half", h) for h in self._halves()]
+        auto: list[Line] = [AUTO_MATCH] if AUTO_MATCH in legal else []
+        record: list[Line] = [CONFIRM_PUP, NAME_IT] if CONFIRM_PUP in legal else []
+        unpair: list[Line] = [("group", "unpair")] if any(isinstance(a, Unpair) for a in legal) else []
+        science = self._science_lines()
+
+        def lines() -> list[Line]:
+            # recording the pup comes first once no half is left to pair
+            if not halves:
+                return record + auto + unpair + science
+            return halves + auto + record + unpair + science
+
+        if len(lines()) >= NUMBERED:  # the halves by colour (a colour with one half: that half)
+            halves = self._by_colour(halves, lambda line: self._colour(line[1]), "halves")
+        if len(lines()) >= NUMBERED:
+            auto = []  # (the a key auto-matches, and the key bar says so)
+        if len(lines()) >= NUMBERED and len(science) > 1:
+            science = [("group", "science")]
+        return lines()
+
+    def _by_colour(self, lines: list[Line], colour: Any, prefix: str, whole: str = "") -> list[Line]:
+        """``lines`` a colour at a time: a part per colour, a colour of one line that line
+        (the lines of colour ``whole`` each a line of their own)."""
+        order = [*TRAITS, "any"]
+        out: list[Line] = []
+        for c in order:
+            same = [line for line in lines if colour(line) == c]
+            if len(same) == 1 or c == whole:
+                out.extend(same)
+            elif same:
+                out.append(("group", f"{prefix}:{c}"))
+        return out
+
+    def _halves(self) -> list[tuple[int, int]]:
+        """The halves that can be paired now, die by die, friendly tokens last."""
         halves: list[tuple[int, int]] = []
-        for a in pairs:
-            for h in ((a.a, a.a_half), (a.b, a.b_half)):
-                if h not in halves:
-                    halves.append(h)
+        for a in self.legal:
+            if isinstance(a, Pair):
+                for h in ((a.a, a.a_half), (a.b, a.b_half)):
+                    if h not in halves:
+                        halves.append(h)
         halves.sort(key=lambda h: (h[0] == TOKEN, h))
-        return [("half", h) for h in halves] + rest
+        return halves
+
+    @staticmethod
+    def _other(a: Pair, half: tuple[int, int]) -> tuple[int, int]:
+        return (a.b, a.b_half) if (a.a, a.a_half) == half else (a.a, a.a_half)
+
+    def _colour(self, half: tuple[int, int]) -> str:
+        """A half's colour: a trait id, or "any" for a wild half or a friendly token."""
+        lit = self._litter()
+        die, slot = half
+        if die == TOKEN or lit is None or not 0 <= die < len(lit.dice):
+            return "any"
+        halves = lit.dice[die].halves
+        return halves[slot] if slot < len(halves) else "any"
+
+    def _die_kind(self, a: PlayScience) -> int:
+        lit = self._litter()
+        return lit.dice[a.die].kind if lit is not None and 0 <= a.die < len(lit.dice) else -1
+
+    def _science_lines(self) -> list[Line]:
+        """A line per science card on offer: the card's one move, or the card opening
+        the list of its dice (or traits)."""
+        out: list[Line] = []
+        for a in self.legal:
+            if not isinstance(a, PlayScience):
+                continue
+            plays = [b for b in self.legal if isinstance(b, PlayScience) and b.card == a.card]
+            line: Line = a if len(plays) == 1 else ("group", f"science:{a.card}")
+            if line not in out:
+                out.append(line)
+        return out
 
     def _grouped(self, lines: list[Line]) -> list[Line]:
         """A list too long for number keys (a selection turn: foxes and supply spaces) is
         offered a part at a time: the female row, the male row, the supply track, each a
         short numbered list of its own (Esc goes back to the parts)."""
-        if self._group is not None:
-            return [a for a in lines if _group_of(a) == self._group] + ["back"]
         if len(lines) < NUMBERED:
             return lines
         out: list[Line] = []
@@ -554,14 +720,11 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         me = view.players[view.seat] if view.seat is not None else None
         lit = me.litter if me is not None else None
         if isinstance(a, tuple) and a[0] == "group":
-            members = [m for m in self.legal if _group_of(m) == a[1]]
-            if a[1] == "supply":
-                return f"A supply space… ({plural(len(members), 'space')} free)"
-            return f"A {a[1]} parent… ({plural(len(members), 'choice')}: the row or the deck)"
+            return self._group_label(a[1], len(self._members(self._path + (a,))))
         if isinstance(a, tuple):  # a half of the breeding puzzle
             return "Pair " + half_label(lit, *a[1])
         if a == "back":
-            return "← back to the parts of the list" if self._group is not None else "← put the half back"
+            return "← back to the parts of the list" if self._path[-1][0] == "group" else "← put the half back"
         if a == NAME_IT:
             return "Record it under a name you type…"
         if isinstance(a, Pair):
@@ -596,14 +759,16 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
         if isinstance(a, WildTrait):
             return f"The wild pair makes {trait_words(a.trait)}"
         if isinstance(a, AutoMatch):
-            return f"Auto-match: the best pairing ({plural(lit.best_symbols, 'symbol')})"
+            return f"Auto-match, {plural(lit.auto_symbols, 'symbol')}: {lit.auto_reason}"
         if isinstance(a, PlayScience):
             name = SCIENCE_CARD[a.card].name
+            if self._group is not None and self._group.startswith("science:"):
+                name = ""  # (the card is named above the list)
             if a.trait:
-                return f"{name}: add a {trait_words(a.trait)} die"
+                return f"{name}: add a {trait_words(a.trait)} die" if name else f"Add a {trait_words(a.trait)} die"
             if a.die >= 0:
                 d = lit.dice[a.die]
-                return f"{name} on die {a.die + 1} ({d.kind_name})"
+                return f"{name + ' on d' if name else 'D'}ie {a.die + 1} ({d.kind_name}: {d.text})"
             return f"{name}: add a wild half"
         if isinstance(a, ConfirmPup):
             symbols = sum(lit.symbols.values()) if lit is not None else 0
@@ -617,6 +782,32 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
             return f"Done with studies: collect {counts_text(me.research_tokens) if me else ''}"
         return type(a).__name__
 
+    def _group_label(self, group: str, count: int) -> str:
+        """The line that opens a part of the list (``count``: its entries)."""
+        kind, _, rest = group.partition(":")
+        if kind == "supply":
+            return f"A supply space… ({plural(count, 'space')} free)"
+        if kind in ("female", "male"):
+            return f"A {kind} parent… ({plural(count, 'choice')}: the row or the deck)"
+        if kind == "halves":
+            what = "a wild half or a friendly token" if rest == "any" else f"a {trait_words(rest)} half"
+            return f"Pair {what}… ({count})"
+        if kind == "partners":
+            what = "a wild half or a friendly token" if rest == "any" else f"a {trait_words(rest)} half"
+            return f"with {what}… ({count})"
+        if kind == "unpair":
+            return f"Take a pair apart… ({plural(count, 'pair')})"
+        if group == "science":
+            return f"Play a science card… ({plural(count, 'card')})"
+        card, _, die_kind = rest.partition(":")
+        if die_kind:
+            lit = self._litter()
+            name = next((d.kind_name for d in lit.dice if d.kind == int(die_kind)), "") if lit else ""
+            return f"{SCIENCE_CARD[card].name}: a {name} die… ({count})"
+        c = SCIENCE_CARD[card]
+        does = {"reroll": "roll a die again", "best_face": "turn a die to its best face", "extra_die": "add a die"}
+        return f"{c.name}: {does.get(c.kind, 'play it')}… ({count})"
+
     def _hint_text(self, view: View) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis", style="italic")
         if not self.legal:
@@ -626,9 +817,9 @@ Studies are written `2S+3E=5`: a pup with 2 spots and 3 floppy ears scores 5.
                 waiting = ", ".join(view.names[s] for s in view.to_act) or "the table"
                 out.append(f"Waiting for {waiting}. t table · o other players")
         elif self._half is not None:
-            out.append("Join it with which half? Enter pair · Esc put it back")
+            out.append("Join it with which half? its number or Enter · Esc put it back")
         elif self._group is not None:
-            out.append("Which one? its number or Enter takes it · Esc back")
+            out.append("Which one? its number, or ↑↓ and Enter · Esc back")
         elif any(isinstance(a, Pair) for a in self.legal):
             out.append("Pick a half, then its partner · a auto-match · ? the codes")
         elif any(isinstance(a, KeepStudy) for a in self.legal):

@@ -203,20 +203,22 @@ def table_text(view: View) -> Text:
     return out
 
 
-def mat_text(view: View, seat: int, upgrading: bool = False) -> Text:
+def mat_text(view: View, seat: int, upgrading: bool = False, explain: bool = True) -> Text:
     """A player's mat: public for everyone, with the science cards for their owner only.
     What the phase asks about comes first (upgrades while upgrading; else the studies
     and pups), so it is in sight without PgDn. ``upgrading``: the seat is unlocking
-    upgrades now (also after collecting tokens in research)."""
+    upgrades now (also after collecting tokens in research); ``explain``: the study
+    shorthand is explained under the studies (once on screen: not when the hint line
+    explains it, nor on every mat)."""
     p = view.players[seat]
     out = Text()
     out.append(f"{p.name}'s mat", style="bold")
     out.append(f" · turn {p.turn_position + 1}" + (f" · gear on space {p.gear + 1}" if p.gear >= 0 else ""))
     out.append("\nTokens: ")
     out.append_text(tokens_text(p))
-    if view.phase == "research" and seat == view.seat:
+    if view.phase == "research" and seat == view.seat and p.stage == "research":  # (not once collected)
         out.append(f"\nCollecting now gives: {counts_text(p.research_tokens)}")
-    parts = [_studies(p), _pups(p), _parents(p), _upgrades(p), _science(view, seat)]
+    parts = [_studies(p, explain), _pups(p), _parents(p), _upgrades(p), _science(view, seat)]
     if view.phase == "upgrades" or upgrading:
         parts.insert(0, parts.pop(3))
     for part in parts:
@@ -246,15 +248,15 @@ def _upgrades(p: Any) -> Text:
     return out
 
 
-def _studies(p: Any) -> Text:
+def _studies(p: Any, explain: bool = True) -> Text:
     out = Text()
     out.append("\nStudies", style="bold")
     for st in p.studies:
         out.append(f"\n {st.name} ({study_levels(st.card)}): {st.level} of 3 done")
-    if p.studies:
-        out.append(f"\n ({SHORTHAND})", style="dim")
-    else:
+    if not p.studies:
         out.append(" none")
+    elif explain:
+        out.append(f"\n ({SHORTHAND})", style="dim")
     return out
 
 

@@ -68,16 +68,17 @@ def option_fields(options_type: type, *, shared: bool = False) -> list[OptionFie
 class OptionsForm(Vertical):
     """One row per option; :meth:`values` reads them back, or says what is wrong."""
 
-    def __init__(self, options_type: type, *, shared: bool = False, id: str | None = None) -> None:
+    def __init__(self, options_type: type, *, shared: bool = False, id: str | None = None, start: Any = None) -> None:
         super().__init__(id=id)
         self.options_type = options_type
         self.fields = option_fields(options_type, shared=shared)
+        self.start = start  # an options_type whose values the controls start at (None: the defaults)
 
     def compose(self) -> ComposeResult:
         for field in self.fields:
             with Horizontal(classes="option-row"):
                 yield Label(field.words(), classes="option-label")
-                yield _control(field)
+                yield _control(field, getattr(self.start, field.name, field.default))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         # the state in words, not only in colour (16-colour terminals)
@@ -137,26 +138,27 @@ def _whole_number(field: OptionField, text: str) -> int:
     return number
 
 
-def _control(field: OptionField):
+def _control(field: OptionField, start: Any):
+    """The control for ``field``, at the value ``start`` (its default, or a value kept)."""
     id = f"opt-{field.name}"
     if field.kind is mi.LiteralType:
         choices = [(str(v), v) for v in field.info.values]
-        value = field.default if field.default in field.info.values else field.info.values[0]
+        value = start if start in field.info.values else field.info.values[0]
         return Select(choices, value=value, allow_blank=False, id=id, compact=True, classes="option-control")
     if field.kind is mi.BoolType:
-        value = bool(field.default)
+        value = bool(start)
         return Checkbox(_on_off(value), value, id=id, compact=True, classes="option-control")
     if field.kind is mi.IntType:
         low, high = _bounds(field.info)
         return Input(
-            "" if field.default is None else str(field.default),
+            "" if start is None else str(start),
             type="integer",
             validators=[Integer(minimum=low, maximum=high)],
             id=id,
             compact=True,
             classes="option-control",
         )
-    return Input(field.default or "", id=id, compact=True, classes="option-control")
+    return Input(start or "", id=id, compact=True, classes="option-control")
 
 
 def _on_off(value: bool) -> str:

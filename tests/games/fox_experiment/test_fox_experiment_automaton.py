@@ -223,3 +223,28 @@ def test_two_player_rules_the_log_tells_what_the_opponent_did() -> None:
     free = [i for i, sp in enumerate(state.track) if sp.claim == FREE]
     line = GAME.describe(state, other, TakeSupply(free[0]), None)
     assert "automated opponent" in line and "puts a meeple on" in line
+
+
+# --- issue 39: the opponent's lines say what it did -------------------------------------
+
+
+def test_two_player_rules_the_breeding_line_says_what_each_fox_gained() -> None:
+    # study a01: spots, then barking. f12 has 2 spots 0 barking: it gains barking only;
+    # f13 (2 spots, 1 barking) also barking only; f04 (1 spots, 0 barking) gains both
+    state = two_player(["x09", "x03", "x01"])
+    females = [replace(f, automaton=f.card in ("f12", "f13", "f04")) for f in state.females]
+    state = replace(state, females=females, males=[replace(m, automaton=False) for m in state.males])
+    events: list[str] = []
+    bred = automaton.breed(state, events)
+    names = {f.card: f.name for f in state.females}
+    assert [foxes.dice(f)[:2] for f in bred.females if f.automaton] == [(2, 1), (2, 2), (2, 1)]
+    line = events[0]
+    assert f"{names['f12']} and {names['f13']} gain a barking die" in line, line
+    assert f"{names['f04']} gains a spots die and a barking die" in line, line
+    assert "gain spots and barking" not in line
+
+
+def test_two_player_rules_the_selection_line_says_when_the_opponent_takes_something_instead() -> None:
+    state = humans_move(two_player(["x09", "x01", "x05"], took=(2, 0, 1)))  # x05: female + supply
+    line = " ".join(state.events)
+    assert "having two female foxes already, takes a male fox instead: puts a meeple on" in line, line

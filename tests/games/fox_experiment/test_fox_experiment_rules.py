@@ -771,6 +771,79 @@ def test_breeding_auto_match_is_offered_only_when_it_does_better() -> None:
     assert AutoMatch() not in GAME.legal_actions(state, 0)  # the wild pair's trait comes first
 
 
+# issue 39: the auto-match weighs the seat's studies and the tokens later pups need
+
+
+def _gentle_temper_roll(**changes):
+    """Ada's roll of issue 39, in small: halves of spots, barking and floppy ears, a
+    friendly die with two wild halves, two friendly tokens, and Gentle Temper (its first
+    level 2 floppy ears + 2 curly tail) to study; one whole ear and one whole tail."""
+    dice = [(S, WHOLE), (S, HALF), (B, HALF), (E, WHOLE), (E, HALF), (T, WHOLE), (FRIENDLY, F_WILD2)]
+    state = roll(in_breeding(), 0, dice, friendly=2)
+    return player(state, 0, studies=[StudyProgress("s24", 0)], **changes)
+
+
+def test_breeding_auto_match_completes_a_study_level_rather_than_keep_a_token() -> None:
+    state = _gentle_temper_roll()
+    # the most symbols with the fewest tokens leaves curly tail at 1: 6 symbols either way
+    plain = breeding.auto_match(state.players[0].litter.dice, 2, [], lambda counts: 0)
+    assert breeding.symbols(state.players[0].litter.dice, plain)[T] == 1 and breeding.tokens_used(plain) == 1
+    line = GAME.describe(state, 0, AutoMatch(), 0)
+    after = act(state, 0, AutoMatch())
+    lit = after.players[0].litter
+    counts = breeding.symbols(lit.dice, lit.pairs)
+    assert sum(counts) == 6 and counts[E] >= 2 and counts[T] >= 2  # Gentle Temper level 1 met
+    assert breeding.tokens_used(lit.pairs) == 2
+    assert "it meets Gentle Temper level 1 for 1 more friendly token" in line, line  # why, in the log
+    view = GAME.view(state, 0).players[0].litter
+    assert view.auto_match and view.auto_symbols == 6 and "Gentle Temper level 1" in view.auto_reason
+    # recorded, the pup completes the level in research
+    pupped = act(after, 0, ConfirmPup())
+    assert foxes.meets(pupped.players[0].pups[-1], STUDY["s24"].needs[0])
+
+
+def test_breeding_auto_match_keeps_two_tokens_for_the_pups_still_to_breed() -> None:
+    # two tokens joined make one symbol: worth it on the round's last pup, not before another
+    state = roll(in_breeding(), 0, [(S, WHOLE)], friendly=2)
+    assert AutoMatch() in GAME.legal_actions(state, 0)
+    assert sum(breeding.symbols([Die(S, WHOLE)], act(state, 0, AutoMatch()).players[0].litter.pairs)) == 2
+    more = player(state, 0, pups_left=1)
+    assert AutoMatch() not in GAME.legal_actions(more, 0)  # nothing better than keeping them
+    # one token that completes a half is still spent
+    half = player(roll(in_breeding(), 0, [(S, HALF)], friendly=2), 0, pups_left=1)
+    assert breeding.tokens_used(act(half, 0, AutoMatch()).players[0].litter.pairs) == 1
+
+
+def test_breeding_auto_match_is_never_worth_less_than_the_most_symbols_and_its_pairs_are_legal() -> None:
+    from foxtui.games.fox_experiment import automatch
+
+    base = in_breeding()
+    cards = sorted(STUDY)
+    r = Rng(39)
+    for _ in range(150):
+        dice = []
+        for _ in range(r.randint(1, 9)):
+            kind = r.choice([S, B, E, T, FRIENDLY, FRIENDLY, WILD])
+            dice.append((kind, r.below(len(FACES[kind]))))
+        studies = [StudyProgress(cards[r.below(len(cards))], r.below(3)) for _ in range(r.randint(0, 2))]
+        state = roll(base, 0, dice, friendly=r.choice([0, 1, 2, 3]))
+        state = player(state, 0, studies=studies, pups_left=r.below(2))
+        p = state.players[0]
+        prefer = lambda counts, p=p: rules.wild_order(p, counts)[0]  # noqa: E731
+        most = automatch.evaluate(p, breeding.auto_match(p.litter.dice, p.friendly, [], prefer) or [])
+        choice = rules.auto_choice(p)
+        if choice is None:
+            assert AutoMatch() not in GAME.legal_actions(state, 0)
+            assert automatch.evaluate(p, []).value >= most.value - 1e-9
+            continue
+        assert choice.value >= most.value - 1e-9
+        lit = act(state, 0, AutoMatch()).players[0].litter
+        by_hand = state
+        for q in lit.pairs:  # every pair one that could be made by hand, in this order
+            by_hand = make(by_hand, 0, q)
+        assert by_hand.players[0].litter.pairs == lit.pairs
+
+
 # --- Breeding, step 6: the pup gets a name, written on its card ------------------------
 
 

@@ -77,3 +77,18 @@ def test_the_summary_of_a_round_holds_only_that_rounds_end() -> None:
 def test_unlocking_names_the_tokens_paid_as_the_game_calls_them() -> None:
     state = player(advance(new_game(3), "upgrades"), 0, tokens=[0, 0, 4, 0])
     assert "floppy ears tokens" in GAME.describe(state, 0, Unlock("pup", "ears"), 1)
+
+
+def test_three_tied_for_the_friendliest_pup_are_named_as_a_list() -> None:
+    # issue 39: "Ada and Bo and Cy place a meeple"
+    from foxtui.engine import Rng
+    from foxtui.games.fox_experiment.administration import administration
+    from fox_experiment_helpers import female_blank, pup
+
+    state = advance(new_game(3), "research")
+    for s in range(3):
+        state = player(state, s, pups=[pup(female_blank(), s, [2, 2, 0, 0], name=f"Pup{s}")])
+    events: list[str] = []
+    administration(state, Rng(1), events)
+    line = next(e for e in events if e.startswith("Friendliest pup"))
+    assert "Ada, Bo and Cy place a meeple" in line, line
