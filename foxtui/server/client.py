@@ -136,6 +136,15 @@ class ClientApp(FoxApp):
             and self._driver is not None
         )
 
+    async def action_quit(self) -> None:
+        """ctrl+c and ctrl+q (Textual's own) ask as q does: one byte, typed by mistake or
+        sent by a program, never ends a session. While the terminal is too small, where
+        no question could be seen, they end it as q does and the message there says."""
+        if self.too_small:
+            await super().action_quit()
+            return
+        self.lobby.action_quit()
+
     def on_terminal_lost(self, message: Any) -> None:
         # a hang-up is a dropped connection, not a goodbye: the table is not told "left"
         self.hung_up = True

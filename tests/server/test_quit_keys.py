@@ -1,0 +1,44 @@
+"""ctrl+c and ctrl+q ask before a session ends, as q does, in the lobby and at a table:
+one byte, typed by mistake or sent by a program, never ends a session."""
+
+from __future__ import annotations
+
+import pytest
+from server_helpers import client_app, make_hub, run, screen_text, wait_until
+
+from foxtui.server import protocol as p
+
+
+async def asked(pilot, app, where: str) -> None:
+    """The question is up; a session that ended instead fails at once."""
+    await pilot.pause()
+    assert not app._exit, f"the key ended the session without asking ({where})"
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "QuitScreen", f"the question ({where})")
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q"])
+def test_ctrl_c_and_ctrl_q_ask_first_in_the_lobby_and_at_a_table(tmp_path, key):
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, task = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            await pilot.press(key)
+            await asked(pilot, app, "the lobby")
+            assert "end this session" in screen_text(app) and app.is_running
+            await pilot.press("n")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
+            app.link.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await pilot.press(key)
+            await asked(pilot, app, "at a table")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table again")
+            assert app.is_running and not task.done()
+            await pilot.press(key, "y")  # yes: the session ends, the seat is kept
+            await wait_until(pilot, lambda: not app.is_running, "the end", seconds=5)
+        assert hub.tables[1].owners[0] == "key-ada"
+
+    run(main())
