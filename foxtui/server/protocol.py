@@ -247,11 +247,14 @@ class Presence(msgspec.Struct, tag="presence", frozen=True):
 
 
 class Start(msgspec.Struct, tag="start", frozen=True):
-    """The next real-time round waits for its players: who has still to read the
-    summary, and then seconds of a countdown nobody may act in (0: play)."""
+    """The next real-time round waits for its players (who has still to read the
+    summary, or, after a restart, to come back), and then seconds of a countdown
+    nobody may act in (0: play). Meanwhile the table's clock stands still."""
 
     waiting_for: list[str]
     seconds: int | None = None
+    #: those waited for are not back yet (the server started again), not reading
+    coming_back: bool = False
 
 
 class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):

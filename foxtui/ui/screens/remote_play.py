@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
+from foxtui.server import protocol as p
 from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
@@ -121,12 +122,17 @@ class RemotePlayScreen(PlayScreen):
         start = self.remote.start
         if start is not None and start.seconds:
             return f"the round starts in {start.seconds}"
+        if start is not None and start.waiting_for and start.coming_back:
+            return f"the clock waits for {' and '.join(start.waiting_for)} to be back"
         if start is not None and start.waiting_for:
             return f"{', '.join(start.waiting_for)} still reading"
         return super()._turn_text()
 
     def table_news_changed(self, message: Any) -> None:
-        """Who is here, or a held round, changed: the status line says it."""
+        """Who is here, or a held round, changed: the status line says it (and the
+        table's clock stands while the round is held)."""
+        if self.is_mounted and isinstance(message, p.Start):
+            self.driver.refresh()
         if self.is_mounted and self.panel.has_view:
             self._show(self.driver.on_screen)
 
