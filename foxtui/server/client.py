@@ -108,6 +108,8 @@ class ClientApp(FoxApp):
     def _close_with(self, sentence: str) -> None:
         if self.ended is None and not self._closing:
             self.ended = sentence
+        # closed, not a player's leaving: the server sees the connection end (a drop)
+        self.hung_up = True
         self._return_code = 1
         self.exit(return_code=1)
 

@@ -19,8 +19,9 @@ socketpair (SOCK_SEQPACKET, one message per packet):
   ``("signal", pid, signum)``;
 - fork server → server: ``("ready", immortal, why_not, filled)`` once (how many
   objects it made immortal, why none if so, the bytes of free blocks it took: see
-  ``immortalize``), ``("started", request, pid)``, ``("failed", request, why)`` and
-  ``("exited", pid, status)`` (a waitpid status).
+  ``immortalize``), ``("started", request, pid)``, ``("failed", request, why)``,
+  ``("over", pid, why)`` (the child went over its processor budget: told before its
+  ``exited``) and ``("exited", pid, status)`` (a waitpid status).
 
 What a child still costs (CPython 3.11, eight sessions in the lobby, measured with
 ``bench/fork_pages.py``): about 16 MiB of its pages become its own, nearly all of them
@@ -537,6 +538,10 @@ class ForkServer:
             if budget.left <= 0:
                 if budget.over_since is None:
                     budget.over_since = now
+                    try:
+                        send(self.control, ("over", pid, budget.why))  # for the server's log
+                    except OSError:
+                        pass
                 elif now - budget.over_since > GRACE:
                     try:
                         os.killpg(pid, signal.SIGKILL)  # told by SIGXCPU, and still going
@@ -585,6 +590,8 @@ class Forker:
         self._ready: Any = None
         self._started: dict[int, Any] = {}  # request -> future of the pid
         self._exits: dict[int, Any] = {}  # pid -> future of the waitpid status
+        #: children that went over their processor budget: pid -> why, in words
+        self.over: dict[int, str] = {}
         self._requests = 0
         #: objects the fork server made immortal, and why none if so (``immortalize``)
         self.immortal = 0
@@ -648,6 +655,8 @@ class Forker:
             future = self._started.pop(message[1], None)
             if future is not None and not future.done():
                 future.set_exception(OSError(message[2]))
+        elif kind == "over":
+            self.over[message[1]] = str(message[2])
         elif kind == "exited":
             future = self._exit_future(message[1])
             if not future.done():

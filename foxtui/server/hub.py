@@ -65,11 +65,41 @@ BACK_WAIT = 60.0
 CHAT_KEPT = 100
 
 
+#: combining marks kept on one letter (an accent or two; a stack of them is noise)
+MARKS_PER_LETTER = 2
+
+
 def chat_text(text: str) -> str:
-    """A chat line as the table reads it: no control or format characters (a terminal
-    escape, a bidi override, a zero-width joiner), runs of white space as one space."""
-    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or not unicodedata.category(ch).startswith("C"))
-    return " ".join(kept.split())
+    """A chat line as the table reads it, printable text only: no control or format
+    characters (a terminal escape, a bidi override, a zero-width joiner), no combining
+    mark without a letter or beyond MARKS_PER_LETTER on one, runs of white space as
+    one space."""
+    out: list[str] = []
+    marks = MARKS_PER_LETTER  # (a mark at the start has no letter)
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+            marks = MARKS_PER_LETTER
+            continue
+        kind = unicodedata.category(ch)
+        if kind.startswith("C"):
+            continue
+        if kind.startswith("M"):
+            if marks >= MARKS_PER_LETTER:
+                continue
+            marks += 1
+        else:
+            marks = 0
+        out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def chat_refusal(text: str) -> str | None:
+    """Why a line typed for the chat is not text, or None: bytes that were not UTF-8
+    (read as U+FFFD) are noise, a paste of random bytes, never words."""
+    if "\ufffd" in text:
+        return "That line holds bytes that are not text; it was not sent."
+    return None
 
 
 def playable_game_ids() -> list[str]:
@@ -1025,6 +1055,10 @@ class Hub:
         table = conn.table
         if table is None or table.play is None:
             raise IllegalAction("Chat is kept at a table in play: sit down at one, or watch it.")
+        refusal = chat_refusal(message.text)
+        if refusal is not None:
+            conn.send(p.Notice(refusal, "warning"))
+            return
         text = chat_text(message.text)
         if text.startswith(("/mute ", "/unmute ")):
             self._mute(conn, table, text)
@@ -1035,7 +1069,7 @@ class Hub:
         if refusal is not None:
             conn.send(p.Notice(refusal, "warning"))  # (not "error": that answers a move)
             return
-        table.say(p.ChatLine(conn.player.name or "", chat_text(message.text), spectator=conn.seat is None))
+        table.say(p.ChatLine(conn.player.name or "", text, spectator=conn.seat is None))
 
     def _mute(self, conn: Conn, table: Table, text: str) -> None:
         """``/mute NAME`` (or ``/unmute NAME``): a player silences a spectator at this table."""

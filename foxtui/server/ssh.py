@@ -462,6 +462,9 @@ class PtySession(asyncssh.SSHServerSession):
             hub.serve(hub.player(key), reader, writer, self.server.address, session=self.number, conn_made=self._conn_made)
         )
         status = await wait
+        over = self.front.forker.over.pop(pid, None) if self.front.forker is not None else None
+        if over:
+            LOG.info("session %d: its screen was closed at the processor limit (%s)", self.number, over)
         self._finish(status)
 
     def _conn_made(self, conn: Any) -> None:
