@@ -378,3 +378,30 @@ def test_sha1_and_other_old_algorithms_are_refused(tmp_path, option, value):
                 pass
 
     run(main())
+
+
+def test_connections_that_send_nothing_do_not_keep_a_player_out_of_their_own_address(tmp_path):
+    """Behind one NAT: twenty connections that send nothing, and more opened while the
+    player logs in. The player's connection sent its identification and key exchange:
+    it never waits behind theirs, which give way to it (it was refused, 'Too many
+    connections from your address are logging in (4)', until they timed out)."""
+
+    async def main():
+        async with serving(tmp_path, SLEEP) as (front, port):  # the default limits: 4 per address, 10 s
+            loop = asyncio.get_running_loop()
+            flood = [_silent("127.0.0.1", port) for _ in range(20)]
+            await until(lambda: front.pending_count() == Limits().max_unauthenticated_per_address, "the slots full")
+            started = time.monotonic()
+            player = asyncio.ensure_future(connect(port).__aenter__())
+            await asyncio.sleep(0)
+            flood += [_silent("127.0.0.1", port) for _ in range(4)]  # the attacker opens four more at once
+            conn = await asyncio.wait_for(player, 5)
+            await conn.create_process(term_type="xterm")
+            assert time.monotonic() - started < 3.0  # not after the others' 10 s
+            conn.close()
+            closed = await asyncio.gather(*(loop.run_in_executor(None, _closed_within, s, 1.0) for s in flood[:16]))
+            assert all(closed)  # the silent ones gave way (or were refused), long before their timeout
+            for s in flood:
+                s.close()
+
+    run(main())
