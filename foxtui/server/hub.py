@@ -29,7 +29,7 @@ from foxtui.bots.workers import WorkerThinker, Workers
 
 from . import protocol as p
 from .framing import read_client_message
-from .names import BOT_PREFIX, name_key
+from .names import looks_like_a_bot, name_key
 from .store import DamagedRow, Store, StoredTable, TableSpec, options_json
 
 LOG = logging.getLogger("foxtui.serve")
@@ -859,13 +859,15 @@ class Hub:
         if not NAME_RE.match(name):
             raise IllegalAction("A name is 1 to 16 letters, digits, spaces, dots, dashes or apostrophes.")
         key = name_key(name)
-        if name.lower().startswith("bot ") or key.startswith(BOT_PREFIX):
+        if name.lower().startswith("bot ") or looks_like_a_bot(name):
             raise IllegalAction("Names starting with “Bot” (or looking like it) are kept for bots.")
         other = self._name_keys.get(key)
         if other is not None and other != conn.player.key:
             taken = self.names.get(other, name)
             if taken.casefold() == name.casefold():
                 raise IllegalAction(f"Someone else is called {name}; choose another name.")
+            if "".join(taken.casefold().split()) == "".join(name.casefold().split()):
+                raise IllegalAction(f"{name} is another player's name, {taken}, with other spaces; choose another name.")
             raise IllegalAction(f"{name} looks like the name of another player, {taken}; choose another name.")
         if not self.store.set_player_name(conn.player.key, name):
             raise IllegalAction(f"Someone else is called {name}; choose another name.")

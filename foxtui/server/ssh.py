@@ -622,7 +622,18 @@ class PtySession(asyncssh.SSHServerSession):
             self._kill(signal.SIGKILL)
 
     def close_idle(self) -> None:
-        self.end("No key pressed for a long time: goodbye. Your seat is kept.")
+        self.end(idle_goodbye(self.front.hub, self._conn, self.server.key))
+
+
+def idle_goodbye(hub: Hub, conn: Any, key: str | None) -> str:
+    """What a session that ended for want of keys says: a seat is named only to a
+    player who has one (a spectator, a player in the lobby with no table, have none)."""
+    words = "No key pressed for a long time: goodbye."
+    if conn is not None and conn.seat is not None:
+        return f"{words} Your seat is kept."
+    if key is not None and hub.open_tables(key):
+        return f"{words} Your seats are kept: log in again to rejoin them."
+    return words
 
 
 def _term(term: str) -> str:

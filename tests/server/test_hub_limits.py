@@ -252,6 +252,21 @@ def test_a_name_confusable_with_one_in_use_or_a_bots_is_refused(tmp_path):
     run(main())
 
 
+def test_names_equal_when_their_spaces_are_left_out_are_one_name(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        await ProtoClient.connect(hub, "key-bo", "Bo")
+        other = await ProtoClient.connect(hub, "key-other")
+        for name in ("B o", "b O", "В o"):  # (the last with a Cyrillic В)
+            other.send(p.SetName(name))
+            said = (await other.expect(p.Notice)).text
+            assert "another player" in said and "Bo" in said, (name, said)
+        other.send(p.SetName("Botany"))  # a name that begins with "Bot" and no space is a name
+        assert (await other.expect(p.Welcome)).name == "Botany"
+
+    run(main())
+
+
 # --- item 6: a client's trouble goes to the server's log, never to a screen
 
 
@@ -419,3 +434,28 @@ def test_a_screen_closed_at_the_processor_limit_is_a_drop_in_the_log_not_a_leave
         run(main())
     said = caplog.text
     assert "Ada dropped from table 1, seat 1 (the connection ended)" in said and "back to the lobby" not in said
+
+
+def test_the_idle_goodbye_names_a_seat_only_to_a_player_who_has_one(tmp_path):
+    from foxtui.server.ssh import idle_goodbye
+
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        cat = await ProtoClient.connect(hub, "key-cat", "Cat")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        cat.send(p.Watch(1))
+        await cat.expect(p.Update)
+        conn = {c.player.key: c for c in hub.conns}
+        bye = "No key pressed for a long time: goodbye."
+        assert idle_goodbye(hub, conn["key-ada"], "key-ada") == f"{bye} Your seat is kept."
+        assert idle_goodbye(hub, conn["key-cat"], "key-cat") == bye  # watching: no seat
+        ada.send(p.Leave())
+        await ada.expect(p.Lobby)
+        assert idle_goodbye(hub, conn["key-ada"], "key-ada") == f"{bye} Your seats are kept: log in again to rejoin them."
+        cat.send(p.Leave())
+        await cat.expect(p.Lobby)
+        assert idle_goodbye(hub, conn["key-cat"], "key-cat") == bye  # in the lobby, no table
+
+    run(main())
