@@ -51,6 +51,8 @@ class ClientApp(FoxApp):
         self.ended: str | None = None  # why the connection ended, once it has
         self.hung_up = False  # the terminal went away (SIGHUP): the server sees a drop
         self._screen_diff = ScreenDiff()
+        #: the player's window as the server last told it (None: the size this process has)
+        self.window: tuple[int, int] | None = None
         self._recoveries: list[float] = []
         # The fork server drew a lobby before forking: its parsed stylesheets are kept,
         # and each client uses them instead of parsing the same CSS again (a third of the
@@ -147,6 +149,16 @@ class ClientApp(FoxApp):
             return
         self.lobby.action_quit()
 
+    def terminal_size(self, size: Any) -> Any:
+        from textual.geometry import Size
+
+        from .spawn import clamp
+
+        # the server draws on at most spawn.MAX_SIZE of a larger window: say the window's
+        if self.window is not None and clamp(self.window) == (size.width, size.height):
+            return Size(*self.window)
+        return size
+
     def on_terminal_lost(self, message: Any) -> None:
         # a hang-up is a dropped connection, not a goodbye: the table is not told "left"
         self.hung_up = True
@@ -210,6 +222,9 @@ class ClientApp(FoxApp):
 
             if isinstance(self.screen, GameLogScreen):
                 self.screen.show_lines(message.lines, 0, message.since or None)
+        elif isinstance(message, p.Window):
+            self.window = (message.columns, message.rows)
+            self.fit_terminal(self.size)  # the too-small message says the window's size
         elif isinstance(message, p.Notice):
             if message.severity == "error" and self.table is not None and self.table.waiting:
                 self.table.refused()  # a refused move: the keys work again

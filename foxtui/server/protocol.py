@@ -261,7 +261,15 @@ class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
     text: str
 
 
-ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye
+class Window(msgspec.Struct, tag="window", frozen=True):
+    """The player's window, as their SSH client says it (the client process is given
+    at most spawn.MAX_SIZE of it): what the screen tells the player their window is."""
+
+    columns: int
+    rows: int
+
+
+ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye | Window
 
 
 # --- framing -------------------------------------------------------------------------

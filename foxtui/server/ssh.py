@@ -46,7 +46,7 @@ import asyncssh
 
 from . import spawn
 from .hub import Hub
-from .protocol import LOW_BANDWIDTH, Notice
+from .protocol import LOW_BANDWIDTH, Notice, Window
 
 LOG = logging.getLogger("foxtui.serve")
 
@@ -500,10 +500,15 @@ class PtySession(asyncssh.SSHServerSession):
     def _tell_size(self) -> None:
         """A window larger than a client process is given: the player is told, once per size."""
         served = spawn.clamp(self.size)
-        if served == self.size or self._conn is None or self._told_size == self.size:
+        if self._conn is None or self._told_size == self.size:
+            return
+        if served == self.size and self._told_size is None:
             return
         self._told_size = self.size
         columns, rows = self.size
+        self._conn.send(Window(columns, rows))  # (a too-small message says this size)
+        if served == self.size or rows < 24 or columns < 80:
+            return  # (a window too small is told so, with its size)
         self._conn.send(
             Notice(
                 f"Your window is {columns}×{rows}, larger than this server draws: the screen uses"

@@ -131,6 +131,23 @@ def test_a_real_client_at_6000x2000_stays_small_and_says_its_window_is_larger(tm
     run(main(), timeout=120)
 
 
+def test_a_window_too_small_and_too_wide_is_told_at_the_size_the_terminal_has(tmp_path):
+    """100000x3: the client process draws on 320x3 of it; the message says 100000x3."""
+
+    async def main():
+        async with serving(tmp_path, None) as (front, port):
+            async with connect(port) as conn:
+                chan, screen = await conn.create_session(_Screen, term_type="xterm-256color", term_size=(100000, 3), encoding=None)
+                await screen.wait_for("this one is 100000×3".encode())
+                chan.change_terminal_size(200, 3)  # within what is drawn: the size it has
+                await screen.wait_for("200×3".encode())
+                chan.change_terminal_size(7000, 3)
+                await screen.wait_for("7000×3".encode())
+                chan.close()
+
+    run(main(), timeout=120)
+
+
 def test_the_fork_server_makes_its_objects_immortal_where_python_can_and_its_clients_play(tmp_path):
     from foxtui.server import forkserver
 
