@@ -42,3 +42,18 @@ def test_ctrl_c_and_ctrl_q_ask_first_in_the_lobby_and_at_a_table(tmp_path, key):
         assert hub.tables[1].owners[0] == "key-ada"
 
     run(main())
+
+
+def test_the_readme_names_each_games_quick_signal_keys():
+    """Master Fox has three quick signals, Fox Matters five: the README says so per game
+    (it said F1–F5 for every table, and F4, F5 do nothing at Master Fox)."""
+    from pathlib import Path
+
+    from foxtui.ui.games import playable_games
+    from foxtui.ui.screens.chat import quick_signals
+
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    counts = {game_id: len(quick_signals(game_id, 1)) for game_id in playable_games()}
+    assert counts["fox-matters"] == 5 and f"F1–F{counts['fox-matters']} are quick signals at Fox Matters" in readme
+    others = {n for game_id, n in counts.items() if game_id != "fox-matters"}
+    assert len(others) == 1 and f"F1–F{others.pop()} at the other games" in readme
