@@ -57,3 +57,34 @@ def test_the_readme_names_each_games_quick_signal_keys():
     assert counts["fox-matters"] == 5 and f"F1–F{counts['fox-matters']} are quick signals at Fox Matters" in readme
     others = {n for game_id, n in counts.items() if game_id != "fox-matters"}
     assert len(others) == 1 and f"F1–F{others.pop()} at the other games" in readme
+
+
+def test_the_status_line_of_a_shared_table_fits_80_columns_with_who_is_away_and_watching(tmp_path):
+    """It was cut: 'Fox Matters · Round 1 · Ada and Bo to play · Ada's view · Bo away · Cat'."""
+    from server_helpers import ProtoClient
+
+    from foxtui.ui.widgets.status import StatusLine
+
+    async def main():
+        hub = make_hub(tmp_path)
+        bo = await ProtoClient.connect(hub, "key-bo", "Bo")
+        bo.send(p.CreateTable("fox-matters", {"timer_seconds": 0}, ["human", "you"]))
+        await bo.expect(p.Notice)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the lobby")
+            await pilot.press("j")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            await bo.close()  # Bo's connection drops
+            cat = await ProtoClient.connect(hub, "key-cat", "Cat")
+            cat.send(p.Watch(1))
+            await cat.expect(p.Update)
+            status = app.screen.query_one(StatusLine)
+            await wait_until(pilot, lambda: "watching" in status.content.plain, "Cat watching on Ada's screen")
+            text = status.content.plain
+            assert len(text) <= 78 and "Bo away · Cat watching" in text and "Ada's view" in text, text
+            assert text in screen_text(app)  # drawn whole
+
+    run(main())
