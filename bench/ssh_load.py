@@ -9,6 +9,8 @@ lobby's form and then play step after step with one key each:
 - fox-matters: a solo untimed table (no timer redrawn every second); after Ready,
   every step plays a card into column 1 or takes one back (Enter on the first
   move offered).
+- foxpaw, fox-experiment: a table against a sensible bot; every step is Enter on
+  the first move offered (the table's pace: a bot's turns come between).
 
 Players keep a human pace by default: after the screen update a step caused, a
 player thinks for ``--think`` seconds on average (from half to one and a half
@@ -23,7 +25,8 @@ Before the play, for every session: the time from opening it to its first frame
 (the name question drawn), and once every player is in the lobby, each client
 process's proportional memory (PSS: a page shared by k processes counts 1/k in
 each), its median, and the players per GiB that implies. ``--lobby`` stops there:
-N players in the lobby, nothing played.
+N players in the lobby, nothing played. After the play, each client process's PSS
+again, seated at its game (what a player costs at a table).
 
     python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0] [--low-bandwidth]
     python bench/ssh_load.py --clients 8 --lobby
@@ -95,6 +98,21 @@ SETUPS = {
         (b"\r", b"\x1b[B", b"\r", *[b"\t"] * 8, b"\x7f\x7f\x7f", b"0", b"\x13"),
         ((b"Ready", b"r"),),
         b"letter plays it",  # the Action's hint line
+        b"\r",
+    ),
+    # game: Foxpaw (the third); seat 2 (two tabs from Players, which the pick focused):
+    # another player -> Bot: sensible; ctrl+s. Every step: Enter on the first move offered.
+    "foxpaw": Setup(
+        (b"\r", b"\x1b[B\x1b[B", b"\r", b"\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (),
+        b"'s view",
+        b"\r",
+    ),
+    # game: The Fox Experiment (the fourth); seat 2 a bot as for Foxpaw
+    "fox-experiment": Setup(
+        (b"\r", b"\x1b[B\x1b[B\x1b[B", b"\r", b"\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (),
+        b"'s view",
         b"\r",
     ),
 }
@@ -352,6 +370,8 @@ async def main(options: argparse.Namespace) -> None:
         began = time.monotonic()
         start.set()
         await asyncio.sleep(seconds)
+        # every player seated at a game in play: what a client process costs there
+        seated = {pid: pss_kib(pid) for pid in client_pids(server.pid)}
         stop.append(True)
         cpu_after = cpu_seconds(server.pid)
         await asyncio.wait_for(asyncio.gather(*tasks), 30)
@@ -387,6 +407,14 @@ async def main(options: argparse.Namespace) -> None:
         f" {(server_cpu + client_cpu) / max(steps, 1) * 1000:.1f} ms per step (cursor moves and bots' steps included)"
     )
     print(f"server memory: {memory / 1024:.0f} MiB for {clients} players, {memory / 1024 / clients:.1f} MiB per player")
+    if seated:
+        values = sorted(seated.values())
+        median = statistics.median(values)
+        print(
+            f"client PSS seated at {game} after {played:g} s of play: median {median / 1024:.1f} MiB,"
+            f" min {values[0] / 1024:.1f}, max {values[-1] / 1024:.1f} ({len(values)} client processes);"
+            f" {1024 * 1024 / median:.0f} players per GiB"
+        )
 
 
 def report_lobby(options, first_frame: list[float], pss: dict[int, int], server_pss: int, family_pss: int) -> None:

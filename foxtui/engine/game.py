@@ -131,6 +131,18 @@ class Game(Protocol):
         for a seat in ``to_act``, but ``legal_actions`` never offers it."""
         ...
 
+    def follow_marks(self, marks: Any, state: Any) -> Any:
+        """What the table's history marks on its views, after ``state`` (``marks``: after
+        the step before, None at setup): names every screen must give alike that no one
+        state decides (Fox Matters' card letters, kept by the order cards came). A
+        session and a replay fold it over the states from the setup on. None (the
+        default): the game marks nothing."""
+        ...
+
+    def marked_view(self, view: Any, marks: Any) -> Any:
+        """``view`` with the table's marks in it (the default: ``view`` as it is)."""
+        ...
+
 
 class GameBase:
     """Defaults for the foxtui hooks; games subclass it."""
@@ -153,6 +165,12 @@ class GameBase:
 
     def clock(self, state: Any) -> Clock | None:
         return None
+
+    def follow_marks(self, marks: Any, state: Any) -> Any:
+        return None
+
+    def marked_view(self, view: Any, marks: Any) -> Any:
+        return view
 
 
 def rng_field_changed(before: Any, after: Any) -> bool:

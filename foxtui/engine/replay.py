@@ -22,12 +22,16 @@ class ReplayCursor:
         self.game = game
         self.record = record
         self._checkpoints: list[Any] = []
+        self._marks: list[Any] = []  # the table's marks (Game.follow_marks) at each checkpoint
         self._round_starts: list[int] = []  # step numbers at which a new round begins
         last_round = None
         final = None
+        marks = None
         for n, state in enumerate(replay_states(record, name, game)):
+            marks = game.follow_marks(marks, state)
             if n % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(state)
+                self._marks.append(marks)
             rnd = game.round_of(state)
             if rnd != last_round:
                 self._round_starts.append(n)
@@ -36,6 +40,8 @@ class ReplayCursor:
         self.final_state = final
         self.position = 0
         self.state = self._checkpoints[0]
+        #: the table's marks at ``position``: what ``view`` puts in every view
+        self.marks = self._marks[0]
 
     @property
     def length(self) -> int:
@@ -52,13 +58,22 @@ class ReplayCursor:
             return self.state
         if n == self.position + 1:
             state = self._apply(self.state, n)
+            marks = self.game.follow_marks(self.marks, state)
         else:
             base = n - n % CHECKPOINT_EVERY
             state = self._checkpoints[base // CHECKPOINT_EVERY]
+            marks = self._marks[base // CHECKPOINT_EVERY]
             for k in range(base + 1, n + 1):
                 state = self._apply(state, k)
-        self.position, self.state = n, state
+                marks = self.game.follow_marks(marks, state)
+        self.position, self.state, self.marks = n, state, marks
         return state
+
+    def view(self, seat: int | None, *, everything: bool = False) -> Any:
+        """The state at ``position`` as ``seat`` sees it (``everything``: the replay's
+        all-seeing view), with the table's marks there, as the players saw them."""
+        view = self.game.view_all(self.state) if everything else self.game.view(self.state, seat)
+        return self.game.marked_view(view, self.marks)
 
     def _apply(self, state: Any, n: int) -> Any:
         step = self.record.steps[n - 1]
@@ -66,9 +81,9 @@ class ReplayCursor:
 
     def state_before(self, n: int) -> Any:
         """The state in which step n (1-based) was taken."""
-        keep = (self.position, self.state)
+        keep = (self.position, self.state, self.marks)
         state = self.seek(n - 1)
-        self.position, self.state = keep
+        self.position, self.state, self.marks = keep
         return state
 
     def describe(self, n: int, viewer: int | None, before: Any = None) -> str:

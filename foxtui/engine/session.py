@@ -31,6 +31,10 @@ class Session:
         self.game = game
         self.record = record
         self._states = states  # states[n] is the state after n steps
+        # _marks[n]: what the table's history marks on its views after n steps (Game.follow_marks)
+        self._marks: list[Any] = []
+        for state in states:
+            self._marks.append(game.follow_marks(self._marks[-1] if self._marks else None, state))
         self.path = path
         #: where the record is kept instead of ``path`` (None: the file at ``path``, if any)
         self.saver = saver
@@ -115,7 +119,7 @@ class Session:
         return self.game.outcome(self.state)
 
     def view(self, seat: int | None) -> Any:
-        return self.game.view(self.state, seat)
+        return self.game.marked_view(self.game.view(self.state, seat), self._marks[-1])
 
     def legal_actions(self, seat: int) -> list[Any]:
         return self.game.legal_actions(self.state, seat)
@@ -162,6 +166,7 @@ class Session:
         state = self.game.apply(self.state, seat, action)
         self.record.steps.append(Step(seat, action, state_hash(state), by))  # type: ignore[arg-type]
         self._states.append(state)
+        self._marks.append(self.game.follow_marks(self._marks[-1], state))
         self.save()
         return state
 
@@ -225,6 +230,7 @@ class Session:
             return reason
         self.record.steps.pop()
         self._states.pop()
+        self._marks.pop()
         self.save()
         return None
 

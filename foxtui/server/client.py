@@ -51,6 +51,8 @@ class ClientApp(FoxApp):
         self.ended: str | None = None  # why the connection ended, once it has
         self.hung_up = False  # the terminal went away (SIGHUP): the server sees a drop
         self._screen_diff = ScreenDiff()
+        #: the player's window as the server last told it (None: the size this process has)
+        self.window: tuple[int, int] | None = None
         self._recoveries: list[float] = []
         # The fork server drew a lobby before forking: its parsed stylesheets are kept,
         # and each client uses them instead of parsing the same CSS again (a third of the
@@ -108,6 +110,8 @@ class ClientApp(FoxApp):
     def _close_with(self, sentence: str) -> None:
         if self.ended is None and not self._closing:
             self.ended = sentence
+        # closed, not a player's leaving: the server sees the connection end (a drop)
+        self.hung_up = True
         self._return_code = 1
         self.exit(return_code=1)
 
@@ -135,6 +139,25 @@ class ClientApp(FoxApp):
             and not self.is_inline
             and self._driver is not None
         )
+
+    async def action_quit(self) -> None:
+        """ctrl+c and ctrl+q (Textual's own) ask as q does: one byte, typed by mistake or
+        sent by a program, never ends a session. While the terminal is too small, where
+        no question could be seen, they end it as q does and the message there says."""
+        if self.too_small:
+            await super().action_quit()
+            return
+        self.lobby.action_quit()
+
+    def terminal_size(self, size: Any) -> Any:
+        from textual.geometry import Size
+
+        from .spawn import clamp
+
+        # the server draws on at most spawn.MAX_SIZE of a larger window: say the window's
+        if self.window is not None and clamp(self.window) == (size.width, size.height):
+            return Size(*self.window)
+        return size
 
     def on_terminal_lost(self, message: Any) -> None:
         # a hang-up is a dropped connection, not a goodbye: the table is not told "left"
@@ -199,6 +222,9 @@ class ClientApp(FoxApp):
 
             if isinstance(self.screen, GameLogScreen):
                 self.screen.show_lines(message.lines, 0, message.since or None)
+        elif isinstance(message, p.Window):
+            self.window = (message.columns, message.rows)
+            self.fit_terminal(self.size)  # the too-small message says the window's size
         elif isinstance(message, p.Notice):
             if message.severity == "error" and self.table is not None and self.table.waiting:
                 self.table.refused()  # a refused move: the keys work again

@@ -19,8 +19,9 @@ socketpair (SOCK_SEQPACKET, one message per packet):
   ``("signal", pid, signum)``;
 - fork server → server: ``("ready", immortal, why_not, filled)`` once (how many
   objects it made immortal, why none if so, the bytes of free blocks it took: see
-  ``immortalize``), ``("started", request, pid)``, ``("failed", request, why)`` and
-  ``("exited", pid, status)`` (a waitpid status).
+  ``immortalize``), ``("started", request, pid)``, ``("failed", request, why)``,
+  ``("over", pid, why)`` (the child went over its processor budget: told before its
+  ``exited``) and ``("exited", pid, status)`` (a waitpid status).
 
 What a child still costs (CPython 3.11, eight sessions in the lobby, measured with
 ``bench/fork_pages.py``): about 16 MiB of its pages become its own, nearly all of them
@@ -142,15 +143,49 @@ def preload() -> None:
     import textual.widgets._toast  # noqa: F401
 
 
-def warm_up() -> None:
-    """Draw a lobby once, headless, before the first fork: what Textual and Python do
-    the first time (lazy imports, caches, the interpreter's specialised bytecode) is
-    then done in pages every child shares, instead of again in each child."""
+def table_messages(game_id: str, table: int) -> list[Any]:
+    """What a client is sent when it sits down at a new table of ``game_id`` (two seats,
+    or the game's fewest): the messages that draw its table screen."""
+    from foxtui.engine.game import SeatInfo
+    from foxtui.engine.session import Session
+    from foxtui.games import GAMES
+
+    from . import protocol as p
+
+    game = GAMES[game_id]
+    seats = [SeatInfo(f"Warm {n + 1}") for n in range(max(2, game.min_players))]
+    session = Session.new(game, seats, game.Options(), 1)
+    legal = session.legal_actions(0) if 0 in session.to_act() else []
+    update = p.Update(
+        steps=0, round=session.game.round_of(session.state), view=p.raw(session.view(0)),
+        public=p.raw(session.view(None)), legal=p.raw(legal), to_act=sorted(session.to_act()),
+        log=[], status="playing",
+    )  # fmt: skip
+    here = [p.HERE] * len(seats)
+    return [p.Seated(table, game_id, 0, seats), p.Chat([], whole=True), p.Presence(here), update]
+
+
+def warm_up(tables: bool = False) -> list[str]:
+    """Draw a lobby once, headless, before the first fork (``tables``: then a table of
+    every game): what Textual and Python do the first time (lazy imports, caches,
+    stylesheets, the interpreter's specialised bytecode) is then done in pages every
+    child shares, instead of again in each child. Returns the games whose table was drawn.
+
+    The tables are drawn only where the fork server makes its objects immortal
+    (Python 3.12, 3.13): under 3.11 a child copies every page it reads from anyway,
+    and more objects here only cost it more (eight players, Master Fox, 3.11: 26.2
+    instead of 24.1 MiB in the lobby, 28.4 instead of 26.9 seated at the game)."""
     import asyncio
     import threading
 
+    from foxtui.ui.games import playable_games
+
     from . import protocol as p
     from .client import ClientApp
+
+    games = list(playable_games()) if tables else []
+    drawn: list[str] = []
+    shown: list[Any] = []  # the app, for the games to look at what it shows
 
     class Link:
         def send(self, message: Any) -> None:
@@ -171,6 +206,14 @@ def warm_up() -> None:
             on_message(p.Welcome("Warm"))
             seats = [p.SeatSlot("Warm", yours=True, online=True), p.SeatSlot("")]
             on_message(p.Lobby([p.TableInfo(1, "master-fox", "Master Fox", seats, "waiting", 0)]))
+            await asyncio.sleep(0.5)
+            for n, game_id in enumerate(games, start=2):
+                for message in table_messages(game_id, n):
+                    on_message(message)
+                await asyncio.sleep(0.5)
+                table = getattr(shown[0].screen, "table", None)
+                if table is not None and table.game.id == game_id:
+                    drawn.append(game_id)
             await asyncio.sleep(3600)
             return ""
 
@@ -179,9 +222,11 @@ def warm_up() -> None:
 
     async def lobby() -> None:
         app = ClientApp(Link())  # type: ignore[arg-type]
+        shown.append(app)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.5)
+            await pilot.pause(0.3)
             await pilot.press("x", "escape")
+            await pilot.pause(0.5 * len(games) + 0.4)  # every game's table drawn
 
     try:
         asyncio.run(lobby())
@@ -189,6 +234,7 @@ def warm_up() -> None:
         pass
     asyncio.set_event_loop_policy(None)  # each child makes its own loop
     assert threading.active_count() == 1, "the fork server must fork with one thread"
+    return drawn
 
 
 def warm_up_terminal() -> None:
@@ -537,6 +583,10 @@ class ForkServer:
             if budget.left <= 0:
                 if budget.over_since is None:
                     budget.over_since = now
+                    try:
+                        send(self.control, ("over", pid, budget.why))  # for the server's log
+                    except OSError:
+                        pass
                 elif now - budget.over_since > GRACE:
                     try:
                         os.killpg(pid, signal.SIGKILL)  # told by SIGXCPU, and still going
@@ -561,7 +611,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     control = socket.socket(fileno=args.fd)
     preload()
-    warm_up()
+    warm_up(tables=why_not_immortal_here() is None)
     warm_up_terminal()
     gc.collect()
     immortal, why = immortalize()
@@ -585,6 +635,8 @@ class Forker:
         self._ready: Any = None
         self._started: dict[int, Any] = {}  # request -> future of the pid
         self._exits: dict[int, Any] = {}  # pid -> future of the waitpid status
+        #: children that went over their processor budget: pid -> why, in words
+        self.over: dict[int, str] = {}
         self._requests = 0
         #: objects the fork server made immortal, and why none if so (``immortalize``)
         self.immortal = 0
@@ -648,6 +700,8 @@ class Forker:
             future = self._started.pop(message[1], None)
             if future is not None and not future.done():
                 future.set_exception(OSError(message[2]))
+        elif kind == "over":
+            self.over[message[1]] = str(message[2])
         elif kind == "exited":
             future = self._exit_future(message[1])
             if not future.done():

@@ -29,7 +29,7 @@ from foxtui.bots.workers import WorkerThinker, Workers
 
 from . import protocol as p
 from .framing import read_client_message
-from .names import BOT_PREFIX, name_key
+from .names import looks_like_a_bot, name_key
 from .store import DamagedRow, Store, StoredTable, TableSpec, options_json
 
 LOG = logging.getLogger("foxtui.serve")
@@ -58,15 +58,48 @@ CHAT_WINDOW = 10.0
 #: summary, then the seconds of its countdown (the shaker's "3, 2, 1")
 READY_WAIT = 20.0
 COUNTDOWN = 3
+#: seconds a game read back after a restart, whose play runs against time (a table
+#: clock, real time), waits for its players to come back before it counts down anyway
+BACK_WAIT = 60.0
 #: chat lines a table keeps (and sends to whoever sits down or comes to watch)
 CHAT_KEPT = 100
 
 
+#: combining marks kept on one letter (an accent or two; a stack of them is noise)
+MARKS_PER_LETTER = 2
+
+
 def chat_text(text: str) -> str:
-    """A chat line as the table reads it: no control or format characters (a terminal
-    escape, a bidi override, a zero-width joiner), runs of white space as one space."""
-    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or not unicodedata.category(ch).startswith("C"))
-    return " ".join(kept.split())
+    """A chat line as the table reads it, printable text only: no control or format
+    characters (a terminal escape, a bidi override, a zero-width joiner), no combining
+    mark without a letter or beyond MARKS_PER_LETTER on one, runs of white space as
+    one space."""
+    out: list[str] = []
+    marks = MARKS_PER_LETTER  # (a mark at the start has no letter)
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+            marks = MARKS_PER_LETTER
+            continue
+        kind = unicodedata.category(ch)
+        if kind.startswith("C"):
+            continue
+        if kind.startswith("M"):
+            if marks >= MARKS_PER_LETTER:
+                continue
+            marks += 1
+        else:
+            marks = 0
+        out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def chat_refusal(text: str) -> str | None:
+    """Why a line typed for the chat is not text, or None: bytes that were not UTF-8
+    (read as U+FFFD) are noise, a paste of random bytes, never words."""
+    if "\ufffd" in text:
+        return "That line holds bytes that are not text; it was not sent."
+    return None
 
 
 def playable_game_ids() -> list[str]:
@@ -166,6 +199,8 @@ class Table:
         #: the summary, then the countdown's seconds (None: no round is held back)
         self.held: set[int] | None = None
         self.countdown: int | None = None
+        #: ``held`` are the seats whose players are not back yet (after a restart)
+        self.coming_back = False
         self._hold_timer: asyncio.TimerHandle | None = None
         self._round_seen = 0
         #: the seats whose players read this round's summary already (a round that
@@ -245,6 +280,7 @@ class Table:
     def resume(self, record: GameRecord) -> None:
         """A stored game, replayed to its last step (RecordError when it cannot be)."""
         self._begin(Session.from_record(self.game, record, f"table {self.id}", self._store))
+        self._hold_until_back()
 
     def _begin(self, session: Session) -> None:
         self.play = LocalTable(session)
@@ -326,6 +362,30 @@ class Table:
         if not self.held:
             self._count_down()
 
+    def _hold_until_back(self) -> None:
+        """A game read back after a restart whose play runs against time (Fox Matters'
+        Action clock, a real-time round): nothing runs, the clock stands where the server
+        stopped it, until every player of the table is back (or BACK_WAIT); then it counts
+        down as a held round does. Nobody could play while the server was down."""
+        play, driver = self.play, self.driver
+        assert play is not None and driver is not None
+        if self.finished or play.outcome() is not None:
+            return
+        humans = {s for s in range(len(play.seats)) if not play.is_bot(s)}
+        realtime = getattr(self.options, "mode", None) == "realtime" and len(play.to_act()) >= 2
+        if not humans or (driver.clock_left() is None and not realtime):
+            return
+        self._round_seen = play.round()  # (this round is held now, not again)
+        self.held, self.coming_back = humans, True
+        driver.pause()
+        driver.hold_clock()
+        self._hold_timer = asyncio.get_running_loop().call_later(self.hub.back_wait, self._count_down)
+
+    def seat_back(self, seat: int) -> None:
+        """The seat's player is at the table again (a held game after a restart)."""
+        if self.coming_back:
+            self.seat_ready(seat)
+
     def seat_ready(self, seat: int) -> None:
         """The seat's player dismissed the summary."""
         self._read.add(seat)
@@ -345,12 +405,14 @@ class Table:
         if self._hold_timer is not None:
             self._hold_timer.cancel()
         self.held = None
+        self.coming_back = False
         self.countdown = self.hub.countdown if self.countdown is None else self.countdown - 1
         if self.countdown <= 0:
             self.countdown = None
             self._hold_timer = None
             self._tell_start(0)
             assert self.driver is not None
+            self.driver.release_clock()
             self.driver.resume()  # the bots' moves that came due meanwhile
             self.broadcast()  # everyone's moves, at once
             return
@@ -361,7 +423,7 @@ class Table:
         play = self.play
         assert play is not None
         names = [play.seats[s].name for s in sorted(self.held or ())]
-        message = p.Start(names, seconds)
+        message = p.Start(names, seconds, self.coming_back)
         for conn in list(self.conns):
             if conn.logged is not None:  # (seated at the game: a first count is told there)
                 conn.send(message)
@@ -377,9 +439,11 @@ class Table:
         conn.send(p.Chat(list(self.chat), whole=True))
         conn.send(p.Presence(self.presence(), self.watching()))
         conn.send(self.update_for(conn))
-        if self.holding:
+        if self.coming_back and conn.seat in (self.held or ()):
+            self.seat_back(conn.seat)  # (tells every screen at the table, this one too)
+        elif self.holding:
             names = [self.play.seats[s].name for s in sorted(self.held or ())]
-            conn.send(p.Start(names, self.countdown))
+            conn.send(p.Start(names, self.countdown, self.coming_back))
 
     def update_for(self, conn: Conn, table_part: dict[str, Any] | None = None) -> p.Update:
         """What ``conn`` may see now: its seat's view and moves, and the log lines it
@@ -476,6 +540,8 @@ class Table:
             raise IllegalAction("The game starts when every seat is taken.")
         if self.finished:
             raise IllegalAction("The game is over.")
+        if self.holding and self.coming_back:
+            raise IllegalAction("The server started again: play goes on, with a count, once every player is back.")
         if self.holding:
             raise IllegalAction("The round starts on every screen at once; wait for the count.")
         self.driver.act(conn.seat, action)
@@ -560,6 +626,7 @@ class Hub:
         clock: Callable[[], float] = time.time,
         ready_wait: float = READY_WAIT,
         countdown: int = COUNTDOWN,
+        back_wait: float = BACK_WAIT,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -569,6 +636,7 @@ class Hub:
         self.clock = clock
         self.ready_wait = ready_wait
         self.countdown = countdown
+        self.back_wait = back_wait
         self.tables: dict[int, Table | DamagedTable] = {}
         self.names: dict[str, str] = store.player_names()  # key -> display name
         #: each name's confusable skeleton (names.name_key) -> the key whose name it is
@@ -791,13 +859,15 @@ class Hub:
         if not NAME_RE.match(name):
             raise IllegalAction("A name is 1 to 16 letters, digits, spaces, dots, dashes or apostrophes.")
         key = name_key(name)
-        if name.lower().startswith("bot ") or key.startswith(BOT_PREFIX):
+        if name.lower().startswith("bot ") or looks_like_a_bot(name):
             raise IllegalAction("Names starting with “Bot” (or looking like it) are kept for bots.")
         other = self._name_keys.get(key)
         if other is not None and other != conn.player.key:
             taken = self.names.get(other, name)
             if taken.casefold() == name.casefold():
                 raise IllegalAction(f"Someone else is called {name}; choose another name.")
+            if "".join(taken.casefold().split()) == "".join(name.casefold().split()):
+                raise IllegalAction(f"{name} is another player's name, {taken}, with other spaces; choose another name.")
             raise IllegalAction(f"{name} looks like the name of another player, {taken}; choose another name.")
         if not self.store.set_player_name(conn.player.key, name):
             raise IllegalAction(f"Someone else is called {name}; choose another name.")
@@ -987,6 +1057,10 @@ class Hub:
         table = conn.table
         if table is None or table.play is None:
             raise IllegalAction("Chat is kept at a table in play: sit down at one, or watch it.")
+        refusal = chat_refusal(message.text)
+        if refusal is not None:
+            conn.send(p.Notice(refusal, "warning"))
+            return
         text = chat_text(message.text)
         if text.startswith(("/mute ", "/unmute ")):
             self._mute(conn, table, text)
@@ -997,7 +1071,7 @@ class Hub:
         if refusal is not None:
             conn.send(p.Notice(refusal, "warning"))  # (not "error": that answers a move)
             return
-        table.say(p.ChatLine(conn.player.name or "", chat_text(message.text), spectator=conn.seat is None))
+        table.say(p.ChatLine(conn.player.name or "", text, spectator=conn.seat is None))
 
     def _mute(self, conn: Conn, table: Table, text: str) -> None:
         """``/mute NAME`` (or ``/unmute NAME``): a player silences a spectator at this table."""

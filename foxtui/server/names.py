@@ -9,8 +9,9 @@ prototype, the characters that map to it. Where a class has only two members and
 the data cannot tell which is the prototype, the smaller code point stands for the
 class: skeletons compare alike either way.
 
-Names are also unique regardless of case, so the key a name is compared by is the
-skeleton of its case-folded skeleton ("Вot" → "Bot" → "bot").
+Names are also unique regardless of case and of spaces ("B o" is "Bo"), so the key a
+name is compared by is the skeleton of its case-folded skeleton ("Вot" → "Bot" →
+"bot") with its white space left out.
 """
 
 from __future__ import annotations
@@ -51,10 +52,19 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(prototypes.get(char, char) for char in nfd))
 
 
-def name_key(name: str) -> str:
-    """What names are compared by: equal keys, confusable names (any case)."""
+def _folded(name: str) -> str:
     return skeleton(skeleton(name).casefold())
 
 
+def name_key(name: str) -> str:
+    """What names are compared by: equal keys, confusable names (any case, any spaces)."""
+    return "".join(_folded(name).split())
+
+
 #: the start of a bot's name; a player's name may not look like it
-BOT_PREFIX = name_key("Bot ")
+BOT_PREFIX = _folded("Bot ")
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """The name starts as a bot's does ("Bot 2"), or looks like it ("Вot 2")."""
+    return _folded(name).startswith(BOT_PREFIX)

@@ -247,18 +247,29 @@ class Presence(msgspec.Struct, tag="presence", frozen=True):
 
 
 class Start(msgspec.Struct, tag="start", frozen=True):
-    """The next real-time round waits for its players: who has still to read the
-    summary, and then seconds of a countdown nobody may act in (0: play)."""
+    """The next real-time round waits for its players (who has still to read the
+    summary, or, after a restart, to come back), and then seconds of a countdown
+    nobody may act in (0: play). Meanwhile the table's clock stands still."""
 
     waiting_for: list[str]
     seconds: int | None = None
+    #: those waited for are not back yet (the server started again), not reading
+    coming_back: bool = False
 
 
 class Goodbye(msgspec.Struct, tag="goodbye", frozen=True):
     text: str
 
 
-ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye
+class Window(msgspec.Struct, tag="window", frozen=True):
+    """The player's window, as their SSH client says it (the client process is given
+    at most spawn.MAX_SIZE of it): what the screen tells the player their window is."""
+
+    columns: int
+    rows: int
+
+
+ServerMessage = Welcome | Lobby | Games | Seated | Update | WholeLog | Notice | Chat | Presence | Start | Goodbye | Window
 
 
 # --- framing -------------------------------------------------------------------------

@@ -11,10 +11,11 @@ take what the others need:
 - address space: the size the process has when it starts, plus ``memory`` bytes;
 - open files: ``open_files``;
 - processor: ``cpu_share`` of a core on average, with bursts of up to ``cpu_burst``
-  seconds (a session drawing a large screen, a quick series of keys); the fork
-  server keeps each process's RLIMIT_CPU just ahead of its budget, so a process
-  that spins is told by the kernel (SIGXCPU: the screen closes with a sentence),
-  and killed if it does not stop.
+  seconds (a session drawing a large screen, a quick series of keys), and never a
+  whole core for more than ``CORE_HELD`` seconds on end; the fork server keeps each
+  process's RLIMIT_CPU just ahead of its budget, so a process that spins is told by
+  the kernel (SIGXCPU: the screen closes with a sentence), and killed if it does not
+  stop.
 
 The window a process sees is at most ``MAX_SIZE``: a screen's memory grows with
 its cells (about 70 bytes each), and SSH allows 65535×65535.
@@ -31,6 +32,11 @@ import struct
 import termios
 from dataclasses import dataclass
 from typing import Any
+
+#: seconds a client process may hold a whole core on end (a runaway session: its burst
+#: would otherwise let it hold one for a minute); "whole": BUSY of each second or more
+CORE_HELD = 10.0
+BUSY = 0.9
 
 #: the largest window a client process is given, columns × rows (a larger terminal
 #: is drawn in its top left corner, and the player is told)
@@ -62,8 +68,8 @@ class ClientLimits:
     open_files: int = 64
     #: average share of one core a client process may use
     cpu_share: float = 0.5
-    #: seconds of processor time a client process may use beyond its share at once: a
-    #: 64 KiB paste of noise costs about 20 (10 closed such a session on a busy machine)
+    #: seconds of processor time a client process may use beyond its share at once (a
+    #: spell of a whole core is cut at CORE_HELD first)
     cpu_burst: float = 30.0
 
 
@@ -127,7 +133,9 @@ def cpu_soft_limit(used: float, budget: float) -> int:
 
 class CpuBudget:
     """A token bucket per client process: ``cpu_share`` seconds of processor time come
-    in per second of wall time, up to ``cpu_burst``; what the process uses is taken out."""
+    in per second of wall time, up to ``cpu_burst``; what the process uses is taken out.
+    A process that has held a whole core for more than CORE_HELD seconds on end has no
+    budget left, whatever its bucket holds."""
 
     def __init__(self, limits: ClientLimits, now: float) -> None:
         self.limits = limits
@@ -135,12 +143,26 @@ class CpuBudget:
         self.used = 0.0
         self.when = now
         self.over_since: float | None = None
+        self.busy_since: float | None = None  # since when it has held a whole core
+        #: why it has no budget left, in words for the server's log ("" while it has)
+        self.why = ""
 
     def update(self, used: float, now: float) -> int:
         """The process has used ``used`` seconds in all: its new soft limit."""
         limits = self.limits
-        self.left = min(limits.cpu_burst, self.left - (used - self.used) + limits.cpu_share * (now - self.when))
+        spent, elapsed = used - self.used, now - self.when
+        if elapsed > 0 and spent >= BUSY * elapsed:
+            if self.busy_since is None:
+                self.busy_since = self.when
+        elif elapsed > 0:
+            self.busy_since = None
+        self.left = min(limits.cpu_burst, self.left - spent + limits.cpu_share * elapsed)
         self.used, self.when = used, now
+        if self.busy_since is not None and now - self.busy_since > CORE_HELD:
+            self.left = min(self.left, 0.0)
+            self.why = self.why or f"it held a whole core for more than {CORE_HELD:g} seconds"
+        elif self.left <= 0:
+            self.why = self.why or f"it used more than its share of the processor ({limits.cpu_share:g} of a core)"
         return cpu_soft_limit(used, self.left)
 
 

@@ -13,7 +13,10 @@ What the limits protect (see ``Limits``):
 - connections that have not logged in have slots of their own (a few per address,
   the oldest from the busiest address given up first when all are taken) and
   ``login_timeout`` seconds to log in, never renewed: they cannot keep a player
-  with a key out;
+  with a key out. When an address's slots are full, a new connection takes the slot
+  of the one that has shown least that it is an SSH client (sent nothing, then only
+  its identification), never one that has done its key exchange: behind one NAT,
+  connections that send nothing cannot keep a player out of their own address;
 - a logged-in connection that opens no session is closed after ``no_session_timeout``;
 - sessions (client processes) are counted in total, per address and per
   connection, however many sessions one connection multiplexes;
@@ -43,7 +46,7 @@ import asyncssh
 
 from . import spawn
 from .hub import Hub
-from .protocol import LOW_BANDWIDTH, Notice
+from .protocol import LOW_BANDWIDTH, Notice, Window
 
 LOG = logging.getLogger("foxtui.serve")
 
@@ -140,6 +143,14 @@ class Front:
         return sum(1 for s in self.sessions if s.server.address == address)
 
 
+def least_advanced(conns: list["FoxSSHServer"]) -> "FoxSSHServer | None":
+    """Of connections that have not logged in, the one that has shown least that it is
+    an SSH client: one that sent nothing, then one that sent only its identification,
+    the oldest first; None when every one has done its key exchange (it is logging in)."""
+    slower = [c for c in conns if not c.auth_begun]
+    return min(slower, key=lambda c: (c.identified(), c.started)) if slower else None
+
+
 def read_authorized_keys(path: Path) -> set[str]:
     """SHA256 fingerprints of an authorized_keys file's keys (options before a key are
     allowed and ignored). Raises ValueError naming the first line that is not a key."""
@@ -175,8 +186,14 @@ class FoxSSHServer(asyncssh.SSHServer):
         self.attempts = 0
         self._timer: asyncio.TimerHandle | None = None
         self._closed = False
+        self.started = time.monotonic()
+        self.auth_begun = False  # its key exchange is done: it asks to log in
 
     # --- before the login: slots of their own
+
+    def identified(self) -> bool:
+        """It has sent a valid SSH identification (the version line)."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -185,15 +202,18 @@ class FoxSSHServer(asyncssh.SSHServer):
         front, limits = self.front, self.front.limits
         waiting = front.pending.setdefault(self.address, [])
         if len(waiting) >= limits.max_unauthenticated_per_address:
-            self._refuse(f"Too many connections from your address are logging in ({len(waiting)}); try again soon.")
-            return
+            slower = least_advanced(waiting)
+            if slower is None:  # every one of them is logging in
+                self._refuse(f"Too many connections from your address are logging in ({len(waiting)}); try again soon.")
+                return
+            LOG.info("a connection from %s that %s gave way to a new one", self.address, slower.progress_words())
+            slower.give_up("Too many connections from your address are logging in; try again soon.")
         if front.pending_count() >= limits.max_unauthenticated:
-            # the oldest from the busiest address gives way: a flood from one address
-            # pushes out its own connections, not a player's from another
+            # the busiest address gives way, its least advanced connection first: a flood
+            # from one address pushes out its own connections, not a player's from another
             busiest = max(front.pending.values(), key=lambda conns: (len(conns), -conns[0].started if conns else 0))
             if busiest:
-                busiest[0].give_up("The server has too many connections logging in; try again soon.")
-        self.started = time.monotonic()
+                (least_advanced(busiest) or busiest[0]).give_up("The server has too many connections logging in; try again soon.")
         waiting.append(self)
         self._timer = asyncio.get_running_loop().call_later(limits.login_timeout, self._login_expired)
 
@@ -231,7 +251,13 @@ class FoxSSHServer(asyncssh.SSHServer):
 
     # --- logging in
 
+    def progress_words(self) -> str:
+        if self.identified():
+            return "sent only its identification"
+        return "sent nothing"
+
     def begin_auth(self, username: str) -> bool:
+        self.auth_begun = True
         return True
 
     def password_auth_supported(self) -> bool:
@@ -462,6 +488,9 @@ class PtySession(asyncssh.SSHServerSession):
             hub.serve(hub.player(key), reader, writer, self.server.address, session=self.number, conn_made=self._conn_made)
         )
         status = await wait
+        over = self.front.forker.over.pop(pid, None) if self.front.forker is not None else None
+        if over:
+            LOG.info("session %d: its screen was closed at the processor limit (%s)", self.number, over)
         self._finish(status)
 
     def _conn_made(self, conn: Any) -> None:
@@ -471,10 +500,15 @@ class PtySession(asyncssh.SSHServerSession):
     def _tell_size(self) -> None:
         """A window larger than a client process is given: the player is told, once per size."""
         served = spawn.clamp(self.size)
-        if served == self.size or self._conn is None or self._told_size == self.size:
+        if self._conn is None or self._told_size == self.size:
+            return
+        if served == self.size and self._told_size is None:
             return
         self._told_size = self.size
         columns, rows = self.size
+        self._conn.send(Window(columns, rows))  # (a too-small message says this size)
+        if served == self.size or rows < 24 or columns < 80:
+            return  # (a window too small is told so, with its size)
         self._conn.send(
             Notice(
                 f"Your window is {columns}×{rows}, larger than this server draws: the screen uses"
@@ -593,7 +627,18 @@ class PtySession(asyncssh.SSHServerSession):
             self._kill(signal.SIGKILL)
 
     def close_idle(self) -> None:
-        self.end("No key pressed for a long time: goodbye. Your seat is kept.")
+        self.end(idle_goodbye(self.front.hub, self._conn, self.server.key))
+
+
+def idle_goodbye(hub: Hub, conn: Any, key: str | None) -> str:
+    """What a session that ended for want of keys says: a seat is named only to a
+    player who has one (a spectator, a player in the lobby with no table, have none)."""
+    words = "No key pressed for a long time: goodbye."
+    if conn is not None and conn.seat is not None:
+        return f"{words} Your seat is kept."
+    if key is not None and hub.open_tables(key):
+        return f"{words} Your seats are kept: log in again to rejoin them."
+    return words
 
 
 def _term(term: str) -> str:

@@ -92,6 +92,12 @@ class Table(Protocol):
         """Seconds left on the clock as last kept (a table that does not run here: as
         the server last said); None when no countdown is kept."""
         ...
+    @property
+    def clock_held(self) -> bool:
+        """A table elsewhere: the server holds its clock now (nobody can play: its
+        players are not back, its round counts down to a start). A table here: False
+        (its driver holds the clock itself)."""
+        ...
     def kept_clock(self, key: int) -> int | None:
         """The seconds left kept for the timed period ``key`` (a resumed game's)."""
         ...

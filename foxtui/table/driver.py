@@ -132,6 +132,7 @@ class TableDriver:
         self._clock_key: int | None = None  # the timed period counting down
         self._deadline = 0.0
         self._left: int | None = None  # the second the clock shows
+        self._clock_held = False  # the clock stands where it is (hold_clock)
         self.thinker = thinker
         #: the seat whose bot is thinking now (a search running elsewhere), None when none
         self.thinking: int | None = None
@@ -172,6 +173,34 @@ class TableDriver:
     @property
     def paused(self) -> bool:
         return self._paused
+
+    def hold_clock(self) -> None:
+        """The game's clock stands where it is, its seconds kept, until ``release_clock``:
+        nobody can play (the table's players are not back after a restart, its round
+        counts down to a start). Its step never comes meanwhile. (``pause`` only keeps
+        the step waiting: the time runs on behind an interlude, as at a real table.)"""
+        if self._clock_held:
+            return
+        left = self.clock_left()
+        self._clock_held = True
+        if self._clock_timer is not None:
+            self._clock_timer.cancel()
+            self._clock_timer = None
+        if left is not None and left != self._left:
+            self._left = left
+            self.listener.clock_changed(left)
+
+    def release_clock(self) -> None:
+        """The clock runs again from the seconds it stood at."""
+        if not self._clock_held:
+            return
+        self._clock_held = False
+        if self._left is not None:
+            self._start_countdown(self._left)
+
+    @property
+    def clock_held(self) -> bool:
+        return self._clock_held
 
     def hurry(self) -> bool:
         """Skip ahead: the bots play without waiting until a human here is to act (or
@@ -226,6 +255,8 @@ class TableDriver:
         """Whole seconds the running clock has left now; None when none runs."""
         if self._left is None:
             return None
+        if self._clock_held:
+            return self._left
         return max(0, math.ceil((self._deadline - self.scheduler.now()) / self.TICK - 1e-6))
 
     def turn(self) -> Turn:
@@ -513,12 +544,15 @@ class TableDriver:
             if clock is not None:
                 kept = table.kept_clock(clock.key)
                 self._start_countdown(clock.seconds if kept is None else min(kept, clock.seconds))
-        elif self._left == 0 and self._clock_timer is None:
+        elif self._left == 0 and self._clock_timer is None and not self._clock_held:
             # it ran out while the table was out of sight: the step, on the next turn
             self._clock_timer = self.scheduler.call_later(0, self._tick)
 
     def _follow_remote_clock(self) -> None:
-        """A table elsewhere: show the server's countdown, going on between its updates."""
+        """A table elsewhere: show the server's countdown, going on between its updates
+        (standing still while the server holds it)."""
+        if self.table.clock_held:
+            self.hold_clock()
         left = self.table.clock_left()
         if left is None:
             self._stop_clock()
@@ -526,6 +560,8 @@ class TableDriver:
         if self._clock_timer is not None:
             self._clock_timer.cancel()
             self._clock_timer = None
+        if self._clock_held and not self.table.clock_held:
+            self._clock_held = False  # (the server's countdown runs again from ``left``)
         self._start_countdown(left)
 
     def _start_countdown(self, left: int) -> None:
@@ -533,6 +569,8 @@ class TableDriver:
         if left != self._left:
             self._left = left
             self.listener.clock_changed(left)
+        if self._clock_held:
+            return  # it stands at ``left`` until release_clock
         # (already out of time: the step comes on the next turn, not inside this change)
         self._clock_timer = self.scheduler.call_later(self.TICK if left > 0 else 0, self._tick)
 
@@ -546,7 +584,7 @@ class TableDriver:
 
     def _tick(self) -> None:
         self._clock_timer = None
-        if self._closed or self._left is None:
+        if self._closed or self._left is None or self._clock_held:
             return
         remaining = self._deadline - self.scheduler.now()
         left = max(0, math.ceil(remaining / self.TICK - 1e-6))

@@ -121,6 +121,8 @@ class LocalTable:
         clock = self.session.record.clock
         return None if clock is None else clock.seconds_left
 
+    clock_held = False  # (the driver holds a clock that runs here)
+
     def kept_clock(self, key: int) -> int | None:
         return self.session.clock_left(key)
 

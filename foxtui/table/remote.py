@@ -206,6 +206,11 @@ class RemoteTable:
     def clock_left(self) -> int | None:
         return self._clock
 
+    @property
+    def clock_held(self) -> bool:
+        # the server holds a table whose round waits or counts down (protocol.Start)
+        return self.start is not None
+
     def kept_clock(self, key: int) -> int | None:
         return None
 

@@ -223,6 +223,11 @@ class FoxApp(App):
     def _screen_changed(self, screen: Screen) -> None:
         self.fit_terminal(self.size)
 
+    def terminal_size(self, size: Size) -> Size:
+        """The size of the player's terminal, as the too-small message says it, for a
+        screen of ``size`` (the same here; over SSH the server may draw on less)."""
+        return size
+
     def fit_terminal(self, size: Size) -> None:
         """Below 80×24 the screen on top is covered by how large the terminal must be
         (its widgets and their state kept, nothing drawn); at 80×24 or more it is shown
@@ -249,11 +254,11 @@ class FoxApp(App):
         # the message be drawn) at the size it had before the terminal shrank.
         screen._size_updated(size, size, size, layout=False)
         if self._covered is None:
-            screen._cover(TooSmall(size, self.MIN_SIZE))
+            screen._cover(TooSmall(self.terminal_size(size), self.MIN_SIZE))
             self._covered = screen
             screen.post_message(events.ScreenSuspend())
         elif isinstance(screen._cover_widget, TooSmall):
-            screen._cover_widget.terminal = size
+            screen._cover_widget.terminal = self.terminal_size(size)
 
     @property
     def too_small(self) -> bool:

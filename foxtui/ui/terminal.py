@@ -91,6 +91,9 @@ class _Output:
 
 #: Escape and Enter in one read: keys typed fast arrive so (over SSH they come bunched)
 ESCAPE_ENTER = "\x1b\r"
+#: what a terminal sends around pasted text (bracketed paste mode)
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+ESC = "\x1b"
 #: the Escape key as the kitty keyboard protocol spells it, which Textual's reader knows
 ESCAPE_SPELLED = "\x1b[27u"
 
@@ -111,12 +114,70 @@ class _KeyText:
 
         self._decode = codecs.getincrementaldecoder(encoding)(errors="replace").decode
         self._split = not constants.DISABLE_KITTY_KEY  # (else the reader would not know the spelling)
+        self._pasting = False  # inside a bracketed paste
+        self._started = 0  # outside one: how much of PASTE_START the text so far ends with
+        self._held = ""  # inside one: the start of what may be PASTE_END, kept for the next read
 
     def decode(self, data: bytes, final: bool = False) -> str:
-        text = self._decode(data, final)
+        text = self._paste_as_text(self._decode(data, final), final)
         if self._split and ESCAPE_ENTER in text:
             text = text.replace(ESCAPE_ENTER, ESCAPE_SPELLED + "\r")
         return text
+
+    def _paste_as_text(self, text: str, final: bool) -> str:
+        """A paste is text, whatever it holds: an ESC inside one is dropped, except the
+        one that ends it. Textual's reader reads what follows an ESC in a paste as keys
+        (``\\e[200~hello\\eworld\\x03\\e[201~`` was a ctrl+c that ended a session)."""
+        out: list[str] = []
+        at = 0
+        if self._held:
+            text, self._held = self._held + text, ""
+        while at < len(text):
+            if not self._pasting:
+                if self._started:  # the last read ended with the marker's beginning
+                    rest = PASTE_START[self._started :]
+                    if text.startswith(rest, at):
+                        out.append(rest)
+                        at += len(rest)
+                        self._pasting, self._started = True, 0
+                        continue
+                    if rest.startswith(text[at:]):
+                        self._started += len(text) - at
+                        out.append(text[at:])
+                        break
+                    self._started = 0
+                begin = text.find(PASTE_START, at)
+                if begin < 0:
+                    out.append(text[at:])
+                    self._started = _ends_with_part_of(text, PASTE_START)
+                    break
+                out.append(text[at : begin + len(PASTE_START)])
+                at = begin + len(PASTE_START)
+                self._pasting = True
+                continue
+            esc = text.find(ESC, at)
+            if esc < 0:
+                out.append(text[at:])
+                break
+            out.append(text[at:esc])
+            if text.startswith(PASTE_END, esc):
+                out.append(PASTE_END)
+                at = esc + len(PASTE_END)
+                self._pasting = False
+            elif PASTE_END.startswith(text[esc:]) and not final:
+                self._held = text[esc:]  # the end may be on its way
+                break
+            else:
+                at = esc + 1  # not the end: no key, and the rest is text
+        return "".join(out)
+
+
+def _ends_with_part_of(text: str, marker: str) -> int:
+    """How long a beginning of ``marker`` (not all of it) ``text`` ends with."""
+    for n in range(min(len(marker) - 1, len(text)), 0, -1):
+        if text.endswith(marker[:n]):
+            return n
+    return 0
 
 
 def read_keys_as_typed() -> None:

@@ -252,6 +252,21 @@ def test_a_name_confusable_with_one_in_use_or_a_bots_is_refused(tmp_path):
     run(main())
 
 
+def test_names_equal_when_their_spaces_are_left_out_are_one_name(tmp_path):
+    async def main():
+        hub = make_hub(tmp_path)
+        await ProtoClient.connect(hub, "key-bo", "Bo")
+        other = await ProtoClient.connect(hub, "key-other")
+        for name in ("B o", "b O", "В o"):  # (the last with a Cyrillic В)
+            other.send(p.SetName(name))
+            said = (await other.expect(p.Notice)).text
+            assert "another player" in said and "Bo" in said, (name, said)
+        other.send(p.SetName("Botany"))  # a name that begins with "Bot" and no space is a name
+        assert (await other.expect(p.Welcome)).name == "Botany"
+
+    run(main())
+
+
 # --- item 6: a client's trouble goes to the server's log, never to a screen
 
 
@@ -354,3 +369,93 @@ def test_a_client_process_may_use_its_share_of_the_processor_and_bursts_only():
     for second in range(11, 60):  # spinning: a core for every second of wall time
         soft = budget.update(used=1.0 + second - 10, now=float(second))
     assert budget.left <= 0 and soft <= 1.0 + 49 + 1  # the kernel's limit is reached now
+
+
+def test_a_client_process_that_holds_a_whole_core_for_more_than_ten_seconds_is_over():
+    """Its burst alone would let a runaway session hold a core for a minute (30 s of
+    burst, half a core coming back each second)."""
+    from foxtui.server.spawn import CORE_HELD, ClientLimits, CpuBudget
+
+    budget = CpuBudget(ClientLimits(), now=0.0)
+    used = 0.0
+    for second in range(1, int(CORE_HELD) + 1):  # a core, ten seconds: still in
+        used += 1.0
+        budget.update(used=used, now=float(second))
+        assert budget.left > 0 and not budget.why, second
+    used += 1.0
+    soft = budget.update(used=used, now=CORE_HELD + 1)
+    assert budget.left <= 0 and soft <= used + 1 and "whole core for more than 10 seconds" in budget.why
+    # a busy screen that breathes (nine seconds of a core, then a quiet one) is in
+    budget, used = CpuBudget(ClientLimits(), now=0.0), 0.0
+    for second in range(1, 41):
+        used += 0.0 if second % 10 == 0 else 1.0
+        budget.update(used=used, now=float(second))
+        assert budget.left > 0 and not budget.why, second
+
+
+def test_a_chat_line_holds_printable_text_only_and_noise_is_refused(tmp_path):
+    from foxtui.server.hub import chat_text
+
+    assert chat_text("Zoe\u0308 and Ame\u0301lie \x1b[31m") == "Zoe\u0308 and Ame\u0301lie [31m"  # accents kept
+    assert chat_text("L" + "\u0305" * 40 + " \u0301x") == "L\u0305\u0305 x"  # a stack of marks is not text
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.Say("B o: \ufffdD\ufffdL\u0305\ufffd\ufffd%j"))  # a line of a paste of random bytes
+        notice = await ada.expect(p.Notice)
+        assert notice.text == "That line holds bytes that are not text; it was not sent."
+        ada.send(p.Say("good luck"))
+        line = (await ada.expect(p.Chat, lambda m: not m.whole)).lines[0]
+        assert line.text == "good luck" and [c.text for c in hub.tables[1].chat] == ["good luck"]
+
+    run(main())
+
+
+def test_a_screen_closed_at_the_processor_limit_is_a_drop_in_the_log_not_a_leave(tmp_path, caplog):
+    from foxtui.server.client import TOO_BUSY
+
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, task = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.link.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            app._close_with(TOO_BUSY)  # as SIGXCPU does
+            await pilot.pause()
+        app.link.close()
+        await asyncio.wait_for(task, 10)
+
+    with caplog.at_level(logging.INFO, logger="foxtui"):
+        run(main())
+    said = caplog.text
+    assert "Ada dropped from table 1, seat 1 (the connection ended)" in said and "back to the lobby" not in said
+
+
+def test_the_idle_goodbye_names_a_seat_only_to_a_player_who_has_one(tmp_path):
+    from foxtui.server.ssh import idle_goodbye
+
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        cat = await ProtoClient.connect(hub, "key-cat", "Cat")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        cat.send(p.Watch(1))
+        await cat.expect(p.Update)
+        conn = {c.player.key: c for c in hub.conns}
+        bye = "No key pressed for a long time: goodbye."
+        assert idle_goodbye(hub, conn["key-ada"], "key-ada") == f"{bye} Your seat is kept."
+        assert idle_goodbye(hub, conn["key-cat"], "key-cat") == bye  # watching: no seat
+        ada.send(p.Leave())
+        await ada.expect(p.Lobby)
+        assert idle_goodbye(hub, conn["key-ada"], "key-ada") == f"{bye} Your seats are kept: log in again to rejoin them."
+        cat.send(p.Leave())
+        await cat.expect(p.Lobby)
+        assert idle_goodbye(hub, conn["key-cat"], "key-cat") == bye  # in the lobby, no table
+
+    run(main())

@@ -13,6 +13,7 @@ from server_helpers import ProtoClient, client_app, make_hub, run, screen_text, 
 from test_table_place import play_to_the_end
 
 from foxtui.engine.record import decode_record, replay_states
+from foxtui.engine.replay import ReplayCursor
 from foxtui.games import GAMES
 from foxtui.server import protocol as p
 from foxtui.server.framing import read_server_message
@@ -126,11 +127,12 @@ def test_a_spectator_is_shown_every_reveal_in_turn_and_never_a_secret(tmp_path, 
         assert shown == expected
         # what the spectator was sent: the public view of each step, no moves, no record
         # before the end (then the whole record, when nothing is hidden any more)
-        states = list(replay_states(record, "the game", game))
+        cursor = ReplayCursor(game, record)  # (the views with the table's marks: Fox Matters' letters)
         updates = [m for m in dee.seen if isinstance(m, p.Update)]
         assert updates[-1].status == "finished"
         for update in updates:
-            public = msgspec.msgpack.encode(game.view(states[update.steps], None))
+            cursor.seek(update.steps)
+            public = msgspec.msgpack.encode(cursor.view(None))
             assert bytes(update.view) == public and bytes(update.public) == public
             assert p.unraw(update.legal, list) == []
             assert (update.record is None) == (update.status != "finished")

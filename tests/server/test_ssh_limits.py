@@ -131,6 +131,23 @@ def test_a_real_client_at_6000x2000_stays_small_and_says_its_window_is_larger(tm
     run(main(), timeout=120)
 
 
+def test_a_window_too_small_and_too_wide_is_told_at_the_size_the_terminal_has(tmp_path):
+    """100000x3: the client process draws on 320x3 of it; the message says 100000x3."""
+
+    async def main():
+        async with serving(tmp_path, None) as (front, port):
+            async with connect(port) as conn:
+                chan, screen = await conn.create_session(_Screen, term_type="xterm-256color", term_size=(100000, 3), encoding=None)
+                await screen.wait_for("this one is 100000×3".encode())
+                chan.change_terminal_size(200, 3)  # within what is drawn: the size it has
+                await screen.wait_for("200×3".encode())
+                chan.change_terminal_size(7000, 3)
+                await screen.wait_for("7000×3".encode())
+                chan.close()
+
+    run(main(), timeout=120)
+
+
 def test_the_fork_server_makes_its_objects_immortal_where_python_can_and_its_clients_play(tmp_path):
     from foxtui.server import forkserver
 
@@ -376,5 +393,32 @@ def test_sha1_and_other_old_algorithms_are_refused(tmp_path, option, value):
                     pass
             async with connect(port):  # the defaults agree on current ones
                 pass
+
+    run(main())
+
+
+def test_connections_that_send_nothing_do_not_keep_a_player_out_of_their_own_address(tmp_path):
+    """Behind one NAT: twenty connections that send nothing, and more opened while the
+    player logs in. The player's connection sent its identification and key exchange:
+    it never waits behind theirs, which give way to it (it was refused, 'Too many
+    connections from your address are logging in (4)', until they timed out)."""
+
+    async def main():
+        async with serving(tmp_path, SLEEP) as (front, port):  # the default limits: 4 per address, 10 s
+            loop = asyncio.get_running_loop()
+            flood = [_silent("127.0.0.1", port) for _ in range(20)]
+            await until(lambda: front.pending_count() == Limits().max_unauthenticated_per_address, "the slots full")
+            started = time.monotonic()
+            player = asyncio.ensure_future(connect(port).__aenter__())
+            await asyncio.sleep(0)
+            flood += [_silent("127.0.0.1", port) for _ in range(4)]  # the attacker opens four more at once
+            conn = await asyncio.wait_for(player, 5)
+            await conn.create_process(term_type="xterm")
+            assert time.monotonic() - started < 3.0  # not after the others' 10 s
+            conn.close()
+            closed = await asyncio.gather(*(loop.run_in_executor(None, _closed_within, s, 1.0) for s in flood[:16]))
+            assert all(closed)  # the silent ones gave way (or were refused), long before their timeout
+            for s in flood:
+                s.close()
 
     run(main())

@@ -845,7 +845,7 @@ def test_q_in_the_lobby_asks_before_it_ends_the_session(tmp_path):
             assert "q Quit" in screen_text(app)
             await pilot.press("question_mark")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
-            assert ("q", "Quit") in app.screen.keys and "**q** asks whether to quit" in app.screen.markdown
+            assert ("q", "Quit") in app.screen.keys and "**q** asks whether to quit (so do ctrl+c and ctrl+q)" in app.screen.markdown
             await pilot.press("escape")
             await wait_until(pilot, lambda: type(app.screen).__name__ == "LobbyScreen", "the lobby again")
             await pilot.press("q")

@@ -462,3 +462,40 @@ def test_every_real_time_bot_gets_its_turn() -> None:
     driver, clock, _ = driven(local, bot_delay=0.1, realtime_bot_delay=1.0)
     clock.advance(6.0)
     assert _steps_by(local, 1) >= 2 and _steps_by(local, 2) >= 2
+
+
+def test_a_held_clock_stands_still_keeps_its_seconds_and_runs_on_when_released() -> None:
+    """Nobody can play (the server restarted, its players are not back): the clock
+    stands where it stopped, its step never comes, and then it runs on from there."""
+    local = table(FM, "Ada", "Bea", timer_seconds=30)
+    driver, clock, listener = driven(local)
+    driver.act(0, READY)
+    driver.act(1, READY)
+    clock.advance(10.5)
+    assert driver.clock_left() == 20
+    driver.hold_clock()
+    clock.advance(600)
+    assert driver.clock_left() == 20 and listener.clock[-1] == 20 and local.view(None).phase == "action"
+    driver.save()
+    assert local.session.record.clock.seconds_left == 20  # what a restart would go on from
+    driver.release_clock()
+    clock.advance(19.9)
+    assert driver.clock_left() == 1 and local.view(None).phase == "action"
+    clock.advance(0.2)
+    assert isinstance(local.session.record.steps[-1].action, TimeUp)
+
+
+def test_a_clock_held_by_the_server_stands_still_on_a_shared_tables_screen() -> None:
+    from foxtui.server import protocol as p
+
+    remote, update, _ = _remote(clock=20)
+    driver, clock, listener = driven(remote, seats_here=[0])
+    remote.take_start(p.Start(["Bob"], None, coming_back=True))
+    driver.refresh()
+    clock.advance(30)
+    assert driver.clock_left() == 20 and listener.clock[-1] == 20  # it does not run on here
+    remote.take_start(p.Start([], 0))
+    update(1, 20)
+    driver.refresh()
+    clock.advance(5)
+    assert driver.clock_left() == 15

@@ -110,14 +110,14 @@ def test_every_card_surface_shows_relief_and_follow_up_symbols(frozen_clock):
                 assert knight_text(a.knight).plain in str(moves(app).options[moves(app).actions.index(a)].prompt)
         # the chain
         first = plays[0]
-        await pilot.press(panel(app)._letters.held[first.card])
+        await pilot.press(panel(app).letters[first.card])
         await wait_for(pilot, lambda: session.view(0).columns[first.column].cards)
         assert f"1. {card_symbols(first.card).plain} {content.CARDS[first.card].name}" in screen_text(app)
         # the whole table: every card in hand with its letter and symbols, knights with theirs
         await pilot.press("t")
         table = str(app.screen.query_one("#fm-whole-table").render())
         for card in session.view(0).hands[0]:
-            assert f"{panel(app)._letters.held[card]} {card_symbols(card).plain} {content.CARDS[card].name}" in table
+            assert f"{panel(app).letters[card]} {card_symbols(card).plain} {content.CARDS[card].name}" in table
         for k in view.knights:
             assert knight_text(k.id, short=True).plain in table
         await pilot.press("t")
@@ -177,13 +177,13 @@ def test_a_scripted_round_2_plays_each_card_in_at_most_three_keys(frozen_clock):
             steps = session.step_count
             if isinstance(action, PlayCard):
                 keys = [] if panel(app)._column == action.column else [str(action.column + 1)]
-                letters = dict(panel(app)._letters.held)
+                letters = dict(panel(app).letters)
                 keys.append(letters[action.card])
                 await pilot.press(*keys)
                 await wait_for(pilot, lambda: session.step_count > steps)
                 assert session.record.steps[steps].action == action
                 keys_per_card.append(len(keys))
-                for card, letter in panel(app)._letters.held.items():
+                for card, letter in panel(app).letters.items():
                     assert letters[card] == letter  # the others kept their letters
             elif isinstance(action, EndAction):
                 await pilot.press("e")
@@ -218,7 +218,7 @@ def test_a_letter_that_does_not_fit_the_column_says_why_and_plays_nothing(frozen
                 break
         else:
             raise AssertionError("every card fits everywhere")
-        await pilot.press(str(bad[0] + 1), p._letters.held[card])
+        await pilot.press(str(bad[0] + 1), p.letters[card])
         await pilot.pause()
         assert session.view(0) == view  # nothing played
         said = " ".join(m for _, m in notes(app))
@@ -460,21 +460,3 @@ def test_snapshot_a_tall_column_at_80x24(snap_compare, frozen_clock):
         await pilot.pause()
 
     assert snap_compare(FoxApp(session=session, bot_delay=0), terminal_size=(80, 24), run_before=ready)
-
-
-def test_a_letter_never_names_another_card_within_a_round():
-    from foxtui.ui.games.fox_matters import CARD_LETTERS, CardLetters
-
-    letters = CardLetters()
-    ids = list(content.RELIEF_IDS)
-    letters.update([ids[:3], ids[3:5]], 1)
-    first = dict(letters.held)
-    assert sorted(first.values()) == sorted(CARD_LETTERS[:5])
-    letters.update([[ids[0], ids[2]], ids[3:5]], 1)  # ids[1] is played
-    assert letters.held == {c: x for c, x in first.items() if c != ids[1]}
-    letters.update([[ids[0], ids[2], ids[9]], ids[3:5]], 1)  # a card drawn: a letter not used this round
-    assert letters.held[ids[9]] not in first.values()
-    letters.update([[ids[0], ids[2], ids[9], ids[1]], ids[3:5]], 1)  # ids[1] taken back: its letter again
-    assert letters.held[ids[1]] == first[ids[1]]
-    letters.update([[ids[0], ids[20]], []], 2)  # the next round: the letters played are free again
-    assert letters.held[ids[0]] == first[ids[0]] and letters.held[ids[20]] == CARD_LETTERS[1]

@@ -5,10 +5,12 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+import msgspec
+
 from foxtui.bots import random_bot
 from foxtui.engine.game import Clock, ModuleGame, Outcome
 
-from . import rules
+from . import letters, rules
 from .actions import Action, FaceFear, Ready, ShareCheese, UseAbility
 from .bots import cooperative_bot
 from .content import KNIGHT
@@ -65,6 +67,14 @@ class FoxMatters(ModuleGame):
             coop_won=won,
             ending=state.end_reason or None,
         )
+
+    def follow_marks(self, marks: letters.Letters | None, state: State) -> letters.Letters:
+        return letters.follow(marks, state)
+
+    def marked_view(self, view: View, marks: letters.Letters | None) -> View:
+        if marks is None:
+            return view
+        return msgspec.structs.replace(view, letters=marks.held)
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if len(after.reports) > len(before.reports):

@@ -126,6 +126,10 @@ class View(msgspec.Struct, frozen=True):
     hidden_cards: list[list[str]]
     upcoming_problems: list[str]
     fear_kinds: list[list[str]]
+    #: the letter each face-up card in a hand carries: the table's, decided by the order
+    #: cards came into the hands (letters.py), the same on every screen. The table puts
+    #: it in (Game.marked_view); a View made from one state alone has none.
+    letters: dict[str, str] = {}
 
 
 def _status(c: check.Check, cards: list[Played]) -> ColumnStatus:

@@ -40,6 +40,7 @@ from foxtui.games.fox_matters.actions import (
     UseAbility,
 )
 from foxtui.games.fox_matters.bots import suggestion
+from foxtui.games.fox_matters.letters import LETTERS
 from foxtui.games.fox_matters.view import View
 
 from ..stylesheets import stylesheets
@@ -176,52 +177,6 @@ class ColumnView(GrowsInPlace, ScrollView):
         return self._lines[index].crop_extend(0, width, blank)
 
 
-#: the letters beside the cards (a letter plays its card at the zoomed column): the
-#: keys no other binding of the table takes, then their capitals when there are more cards
-CARD_LETTERS = "abcdfgimnovxyz"
-LETTERS = CARD_LETTERS + CARD_LETTERS.upper()
-
-
-class CardLetters:
-    """Which letter each card in a hand carries. A card keeps its letter while it is in a
-    hand, and gets the same one back when it is taken back into a hand, so a letter never
-    silently names another card while the list changes; a letter goes to another card
-    only when every letter is in use or parked. The table's, not a seat's: every player at
-    the keyboard sees the same letters."""
-
-    def __init__(self) -> None:
-        self.held: dict[str, str] = {}  # card in a hand -> its letter
-        self._parked: dict[str, str] = {}  # card played or gone -> the letter it had, oldest first
-        self._round = 0
-
-    def update(self, hands: list[list[str]], round_: int) -> None:
-        new_round = round_ != self._round
-        self._round = round_
-        now = [card for hand in hands for card in hand]
-        inside = set(now)
-        for card in [c for c in self.held if c not in inside]:
-            self._parked[card] = self.held.pop(card)
-        if new_round:
-            # a new round deals new cards: the letters of cards played before are free
-            # again (a card taken back from an earlier round gets the first free one)
-            self._parked.clear()
-        for card in now:
-            if card in self.held:
-                continue
-            letter = self._parked.pop(card, None)
-            if letter is None:
-                used = set(self.held.values()) | set(self._parked.values())
-                letter = next((x for x in LETTERS if x not in used), None)
-            if letter is None and self._parked:
-                oldest = next(iter(self._parked))
-                letter = self._parked.pop(oldest)
-            if letter is not None:
-                self.held[card] = letter
-
-    def card(self, letter: str) -> str | None:
-        return next((c for c, x in self.held.items() if x == letter), None)
-
-
 class FoxMattersPanel(GamePanel[View, Action]):
     STYLESHEET: ClassVar[str | None] = "fox_matters.tcss"
     #: from this terminal size all six columns are shown at once (the README says so);
@@ -291,7 +246,6 @@ and Enter does nothing until you pick again.
         self._column = 0  # the zoomed-in column
         self._whole_table = False  # t: the table in place of the moves (80x24)
         self._clock_left: int | None = None  # the table's clock, as last shown
-        self._letters = CardLetters()
         self._flag = ""  # the moves changed under this player's cursor: said below them
         self._suggested = ""  # the bots' suggestion, in words, until the next step
 
@@ -348,8 +302,13 @@ and Enter does nothing until you pick again.
         self._column, self._whole_table = state if isinstance(state, tuple) else (0, False)
         self._flag = self._suggested = ""
 
+    @property
+    def letters(self) -> dict[str, str]:
+        """The letter of each face-up card in a hand: the table's (View.letters), the same
+        on every screen, never this screen's own."""
+        return self.view.letters if self.has_view else {}
+
     def showing(self, before: Any, seat_before: int | None) -> None:
-        self._letters.update(self.view.hands, self.view.round)
         if before is None or before.phase_steps != self.view.phase_steps or before.phase != self.view.phase:
             self._suggested = ""  # a step was taken: the suggestion was for the table before it
         if self.view.sharing and (before is None or not before.sharing or before.sharing[0] != self.view.sharing[0]):
@@ -455,7 +414,7 @@ and Enter does nothing until you pick again.
     def action_card(self, letter: str) -> None:
         """The card with this letter goes to the zoomed column, or a sentence says why not."""
         view, c = self.view, self._column
-        card = self._letters.card(letter)
+        card = next((c for c, x in self.letters.items() if x == letter), None)
         if card is None:
             self.notify(f"No card carries the letter {letter} now.", severity="warning")
             return
@@ -749,7 +708,7 @@ and Enter does nothing until you pick again.
         return out
 
     def _card_with_letter(self, card: str) -> Text:
-        letter = self._letters.held.get(card)
+        letter = self.letters.get(card)
         out = Text()
         out.append(letter or " ", style="bold reverse" if letter else "")
         out.append(" ")
@@ -801,7 +760,7 @@ and Enter does nothing until you pick again.
         view = self.view
         out = Text(no_wrap=True, overflow="ellipsis", end="")
         if isinstance(a, PlayCard):
-            letter = self._letters.held.get(a.card, " ")
+            letter = self.letters.get(a.card, " ")
             out.append(letter, style="bold reverse")
             out.append(" ")
             out.append_text(card_symbols(a.card))

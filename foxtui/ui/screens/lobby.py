@@ -298,7 +298,8 @@ Every table of this server is listed with its seats and how far its game is.
 - **n** sets up a new table: the game, who sits where (you, a free seat for
   another player, or a bot), a time limit per move after which a bot moves for
   a player who is away, and the game's options.
-- **q** asks whether to quit, then ends your session (y); your seats are kept.
+- **q** asks whether to quit (so do ctrl+c and ctrl+q), then ends your session
+  (y); your seats are kept.
 
 A game starts when every seat is taken. Moves cannot be taken back at a shared table.
 """

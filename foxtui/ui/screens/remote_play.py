@@ -16,6 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
+from foxtui.server import protocol as p
 from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
@@ -98,19 +99,34 @@ class RemotePlayScreen(PlayScreen):
         deadline = self.remote.move_deadline
         seat = self.remote.seat
         acting = seat is not None and seat in self.remote.to_act() and bool(self.remote.legal_actions(seat))
-        base = " · ".join(part for part in (self._status_text, *self._table_news()) if part)
         if deadline is None or not acting or not self._status_text:
-            update_if_changed(status, Text(base), layout=False)
+            update_if_changed(status, Text(self._fitted()), layout=False)
             self._limit = None
             return
         left = max(0.0, deadline - time.monotonic())
         if self._limit is None or left > self._limit:
             self._limit = left
         seconds = math.ceil(left)
-        update_if_changed(status, Text(f"{base} · {seconds} s to move"), layout=False)
+        update_if_changed(status, Text(self._fitted(f"{seconds} s to move")), layout=False)
         if left <= min(WARN_BEFORE, self._limit / 3) and self._warned_for != deadline and seconds > 0:
             self._warned_for = deadline
             self.notify(f"{seconds} seconds left to move; then a bot moves for you.", severity="warning")
+
+    def _fitted(self, *more: str) -> str:
+        """The status line with who is away or watches (and ``more``) after it, within the
+        terminal's width: the game's title gives way first, then the watchers' names."""
+        width = self.app.size.width - 2
+        title = f"{self.table.game.title} · "
+        status, news = self._status_text, self._table_news()
+
+        def line() -> str:
+            return " · ".join(part for part in (status, *news, *more) if part)
+
+        if len(line()) > width and status.startswith(title):
+            status = status[len(title) :]
+        if len(line()) > width and self.remote.watching:
+            news = [n for n in news if not n.endswith("watching")] + [f"{len(self.remote.watching)} watching"]
+        return line()
 
     def _table_news(self) -> list[str]:
         """What the status line says besides the game: who is not here."""
@@ -121,12 +137,17 @@ class RemotePlayScreen(PlayScreen):
         start = self.remote.start
         if start is not None and start.seconds:
             return f"the round starts in {start.seconds}"
+        if start is not None and start.waiting_for and start.coming_back:
+            return f"the clock waits for {' and '.join(start.waiting_for)} to be back"
         if start is not None and start.waiting_for:
             return f"{', '.join(start.waiting_for)} still reading"
         return super()._turn_text()
 
     def table_news_changed(self, message: Any) -> None:
-        """Who is here, or a held round, changed: the status line says it."""
+        """Who is here, or a held round, changed: the status line says it (and the
+        table's clock stands while the round is held)."""
+        if self.is_mounted and isinstance(message, p.Start):
+            self.driver.refresh()
         if self.is_mounted and self.panel.has_view:
             self._show(self.driver.on_screen)
 

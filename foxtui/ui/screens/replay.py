@@ -114,14 +114,14 @@ class ReplayScreen(Screen[None]):
         previous = cursor.state_before(n) if n else None
         before = self._view_at(previous) if n else None
         if self.perspective == self._everything:
-            view = game.view_all(cursor.state)
+            view = cursor.view(None, everything=True)
             # told to the seat that acted, so its secret shows too; named, as it says "you"
             mover = self.record.steps[n - 1].seat if n else None
             line = cursor.describe(n, mover, previous)
             if mover is not None:
                 line = f"{self.record.seats[mover].name}: {line}"
         else:
-            view = game.view(cursor.state, seat)
+            view = cursor.view(seat)
             line = cursor.describe(n, seat, previous)
         self.query_one("#replay-panel", GamePanel).show(view, [], seat, before=before)
         self.query_one(StatusLine).show_parts(
