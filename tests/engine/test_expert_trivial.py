@@ -71,7 +71,7 @@ def test_a_move_that_does_what_another_does_is_searched_once() -> None:
     choice, game = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5})
     assert choice == "c"
     assert ismcts.last_stats is not None and ismcts.last_stats.simulations > 0
-    searched = game.applied[3 * 3 :]  # after the three samples that compare the moves
+    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
     assert "b" not in searched and "a" in searched and "c" in searched
 
 
