@@ -117,10 +117,11 @@ def test_the_expert_plays_the_same_from_any_state_it_cannot_tell_apart(game_id: 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_game_offers_the_expert_on_the_command_line(game_id: str) -> None:
-    from foxtui.cli import _seats
+    from foxtui.cli import _bot_levels, _seats
 
     game = GAMES[game_id]
-    seats = _seats(game, 2, None, "2:expert")
+    levels, wrong = _bot_levels(game, "2:expert")
+    seats = _seats(game, 2, None, levels, wrong)
     assert [s.bot for s in seats] == [None, "expert"]
     assert next(iter(game.bots)) != "expert"  # the default level stays the quick one
 

@@ -109,7 +109,9 @@ def test_low_bandwidth_turns_off_animations_and_blinking() -> None:
             await pilot.press("n")  # the new game form: its first input takes the focus
             await pilot.press("tab")
             await pilot.pause()
-            assert type(app.focused).__name__ == "Input"
+            from textual.widgets import Input
+
+            assert isinstance(app.focused, Input)
             return app.focused.cursor_blink
 
     slow = FoxApp(low_bandwidth=True)
