@@ -326,10 +326,13 @@ def _bot_levels(game: Any, bots: str) -> tuple[dict[int, str], str | None]:
     return levels, None
 
 
-def _seats(game: Any, players: int, names: list[str] | None, levels: dict[int, str], wrong: str | None = None) -> list[Any]:
+def _seats(game: Any, players: int, names: list[str] | None, bots: str | dict[int, str], wrong: str | None = None) -> list[Any]:
     """The seats: named by --names in order; a bot seat after the names is named
-    "Bot N" (one person plays with ``--names Ada --bots 2``)."""
+    "Bot N" (one person plays with ``--names Ada --bots 2``). ``bots``: --bots as given,
+    or as _bot_levels read it (with ``wrong``, its first item that is no seat number)."""
     from foxtui.engine import SeatInfo
+
+    levels, wrong = _bot_levels(game, bots) if isinstance(bots, str) else (bots, wrong)
 
     beyond = next((str(seat + 1) for seat in sorted(levels) if seat >= players), None)
     if wrong is not None or beyond is not None:
