@@ -55,6 +55,8 @@ class ScreenState(NamedTuple):
 class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
     #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
     KEYS_HELP: ClassVar[str] = ""
+    #: what Tab (the table's "focus the game" key) gives the focus back to, for the help
+    FOCUS_WORDS: ClassVar[str] = "Back to the moves"
     #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
     STYLESHEET: ClassVar[str | None] = None
     #: (columns, rows) from which the panel is roomy: it gets the ``-roomy`` class and

@@ -87,8 +87,10 @@ HINTS = {
 
 
 def _short(kind: str) -> str:
-    """A pawn kind in at most CELL characters."""
-    return content.label(kind)[:CELL]
+    """A pawn kind in at most CELL characters: its name, or (Cheese, Hammer) its first
+    letters with a full stop, so it reads as shortened, not cut ("Chee.")."""
+    label = content.label(kind)
+    return label if len(label) <= CELL else label[: CELL - 1] + "."
 
 
 def cell_glyph(feel: Any | None, heard: Heard | None = None) -> Text:
@@ -254,7 +256,8 @@ class MasterFoxPanel(GamePanel[View, Action]):
 
 The box is a grid of 40 spots, columns **A–H** and rows **1–5**. Each spot shows
 what *you* last felt there: `·` never touched, `×` empty, a name when you are
-sure, two names (`Co/Ho`) when it could be either. A carved token is a ruse
+sure (`Chee.` and `Hamm.` for cheese and hammer), two names (`Co/Ho`) when it
+could be either. A carved token is a ruse
 pawn of a kind already in the box: `Fox` in round 2, `Fo/Sn` (fox or snake) in
 round 3, and `ruse?` from round 4, once the hammer is in too.
 Colours show how often you felt it: once, twice, three times (the lines under
@@ -283,6 +286,9 @@ remember, `!` when your memory there is older than that grab and may be stale
 Only the moves you may make now are offered.
 """
 
+    #: Tab gives the focus to the board's keys, or to the choice list when one is up
+    FOCUS_WORDS: ClassVar[str] = "Back to the board, or to the choice list"
+
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Cursor left", id="master_fox.left", show=False),
         Binding("right", "move(1, 0)", "Cursor right", id="master_fox.right", show=False),
@@ -304,6 +310,7 @@ Only the moves you may make now are offered.
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
         self._cursor = 0  # the one thing the panel keeps: where the cursor stands
+        self._fresh = True  # no cursor of this seat's yet: it starts where its hand last was
         self._keys_offered: tuple[str, ...] | None = None  # the move keys the key bar last listed
 
     def compose(self) -> ComposeResult:
@@ -332,6 +339,7 @@ Only the moves you may make now are offered.
         return self._cursor  # where this player was feeling is theirs alone
 
     def set_own_state(self, state: object) -> None:
+        self._fresh = not isinstance(state, int)
         self._cursor = state if isinstance(state, int) else 0
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
@@ -432,6 +440,9 @@ Only the moves you may make now are offered.
 
     def redraw(self) -> None:
         view = self.view
+        if self._fresh:  # a seat first seen here (a game taken up again): where its hand last was
+            self._fresh = False
+            self._cursor = SPOTS.index(view.hand_at) if view.hand_at in SPOTS else 0
         update_if_changed(self.query_one("#mf-status", Static), self._status_text(view), layout=False)  # 2 lines
         deciding = self._deciding()
         self.query_one(ContentSwitcher).current = "mf-deciding" if deciding else "mf-looting"

@@ -454,7 +454,9 @@ class PlayScreen(Screen[None]):
 
         game = self.table.game
         markdown = "\n\n".join(part for part in (self.panel.KEYS_HELP, game.rules_markdown) if part)
-        keys = help_keys(self, all_of=(self, self.panel))  # every key of the table, those of now marked
+        tab = self.panel.FOCUS_WORDS  # where Tab gives the focus back to is the game's own
+        words = {"play.focus_game": tab, "play.focus_game_back": tab}
+        keys = help_keys(self, all_of=(self, self.panel), words=words)  # every key of the table, those of now marked
         self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def action_home(self) -> None:
