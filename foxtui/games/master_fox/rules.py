@@ -136,7 +136,6 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
         eggs=[0] * n,
         breakdown=[dict.fromkeys(CATEGORIES, 0) for _ in range(n)],
         summaries=[],
-        hands_at=[-1] * n,
     )
     return start_round(state)
 
@@ -327,16 +326,9 @@ def _touch(state: State, seat: int, action: Touch) -> State:
     memory = list(player.memory)
     memory[i] = Felt(state.spots[i], touch_level(state, seat, i), state.turn)
     players = _with_player(state, seat, Player(memory, None, player.sack))
-    at = _hand_at(state, seat, i)
     if turns:
-        return replace(state, players=players, touches_left=state.touches_left - 1, hands_at=at)
-    return replace(state, players=players, turn=state.turn + 1, hands_at=at)
-
-
-def _hand_at(state: State, seat: int, spot: int) -> list[int]:
-    at = list(state.hands_at) or [-1] * len(state.seats)
-    at[seat] = spot
-    return at
+        return replace(state, players=players, touches_left=state.touches_left - 1)
+    return replace(state, players=players, turn=state.turn + 1)
 
 
 def _grab(state: State, seat: int, action: Grab) -> State:
@@ -357,11 +349,10 @@ def _grab(state: State, seat: int, action: Grab) -> State:
     players = _with_player(state, seat, Player(memory, hand, player.sack))
     # Everyone hears where a hand closed, and sees whether it came up holding a pawn.
     grabs = state.grabs + [GrabRecord(i, seat, state.turn, pawn >= 0)]
-    at = _hand_at(state, seat, i)
     if turns:
         # An empty grab still spends the turn's grab: otherwise grabbing would be free touching.
-        return replace(state, players=players, spots=spots, grabs=grabs, grab_used=True, hands_at=at)
-    return replace(state, players=players, spots=spots, grabs=grabs, turn=state.turn + 1, hands_at=at)
+        return replace(state, players=players, spots=spots, grabs=grabs, grab_used=True)
+    return replace(state, players=players, spots=spots, grabs=grabs, turn=state.turn + 1)
 
 
 def _end_turn(state: State) -> State:

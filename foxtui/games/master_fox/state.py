@@ -120,6 +120,3 @@ class State(msgspec.Struct, frozen=True):
     eggs: list[int]
     breakdown: list[dict[str, int]]  # eggs by category over the whole game
     summaries: list[RoundSummary]
-    #: per seat, the spot its hand last touched or grabbed (-1: none yet), which everyone
-    #: heard; the seat's screen starts there again when the game is taken up later
-    hands_at: list[int] = []

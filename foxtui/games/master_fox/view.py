@@ -7,7 +7,6 @@ from __future__ import annotations
 import msgspec
 
 from . import content
-from .actions import SPOTS
 from .rules import egg_tokens, to_act
 from .state import Felt, Held, RoundSummary, State, StealRecord
 
@@ -57,7 +56,6 @@ class View(msgspec.Struct, frozen=True):
     # grab this round); None where there were none.
     heard: list[Heard | None]
     hand: Feel | None  # the viewer's looting hand
-    hand_at: str  # the spot the viewer's hand last touched or grabbed ("" none yet, the public view)
     sack: list[Feel]  # the viewer's sack, as felt
     sack_sizes: list[int]
     holding: list[bool]  # whose looting hand holds a pawn
@@ -151,11 +149,6 @@ def ago(view: View, turn: int) -> str:
     return "1 turn ago" if since == 1 else f"{since} turns ago"
 
 
-def _hand_at(state: State, seat: int | None) -> str:
-    spot = state.hands_at[seat] if seat is not None and state.hands_at else -1
-    return SPOTS[spot] if spot >= 0 else ""
-
-
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     players = state.players
     memory: list[Feel | None] = []
@@ -195,7 +188,6 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         memory=memory,
         heard=_heard(state, seat),
         hand=hand,
-        hand_at=_hand_at(state, seat),
         sack=sack,
         sack_sizes=[len(p.sack) for p in players],
         holding=[p.hand is not None for p in players],

@@ -165,6 +165,11 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         for widget in self.query(ScrollableContainer):
             widget.scroll_to(y=0, animate=False, immediate=True)
 
+    def start_from(self, moves: list[Any]) -> None:
+        """A seat this screen has no state of its own for (a game taken up again): its
+        moves so far, oldest first, for a panel that starts where the seat left off.
+        The default starts afresh."""
+
     def own_state(self) -> object:
         """The panel's own part of a seat's screen state (a cursor, a page ...)."""
         return None

@@ -310,7 +310,6 @@ Only the moves you may make now are offered.
     def __init__(self, *, id: str | None = None, replay: bool = False) -> None:
         super().__init__(id=id, replay=replay)
         self._cursor = 0  # the one thing the panel keeps: where the cursor stands
-        self._fresh = True  # no cursor of this seat's yet: it starts where its hand last was
         self._keys_offered: tuple[str, ...] | None = None  # the move keys the key bar last listed
 
     def compose(self) -> ComposeResult:
@@ -339,8 +338,12 @@ Only the moves you may make now are offered.
         return self._cursor  # where this player was feeling is theirs alone
 
     def set_own_state(self, state: object) -> None:
-        self._fresh = not isinstance(state, int)
         self._cursor = state if isinstance(state, int) else 0
+
+    def start_from(self, moves: list[Any]) -> None:
+        # a game taken up again: the cursor where this seat's hand last touched or grabbed
+        spot = next((m.spot for m in reversed(moves) if isinstance(m, (Touch, Grab))), "")
+        self._cursor = SPOTS.index(spot) if spot in SPOTS else 0
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.summaries) <= len(before.summaries):
@@ -440,9 +443,6 @@ Only the moves you may make now are offered.
 
     def redraw(self) -> None:
         view = self.view
-        if self._fresh:  # a seat first seen here (a game taken up again): where its hand last was
-            self._fresh = False
-            self._cursor = SPOTS.index(view.hand_at) if view.hand_at in SPOTS else 0
         update_if_changed(self.query_one("#mf-status", Static), self._status_text(view), layout=False)  # 2 lines
         deciding = self._deciding()
         self.query_one(ContentSwitcher).current = "mf-deciding" if deciding else "mf-looting"

@@ -338,7 +338,10 @@ class PlayScreen(Screen[None]):
         panel = self.panel
         if panel.has_view:
             self._screen_states[self._state_seat] = panel.screen_state()
-        panel.restore_screen_state(self._screen_states.get(seat))
+        kept = self._screen_states.get(seat)
+        panel.restore_screen_state(kept)
+        if kept is None and seat is not None:
+            panel.start_from(self.table.moves_of(seat))
         self._state_seat = seat
         self.app.clear_notifications()
         now = time.monotonic()
