@@ -61,6 +61,11 @@ class Table(Protocol):
         came after is news to that player."""
         ...
 
+    def moves_of(self, seat: int) -> list[Any]:
+        """``seat``'s own moves so far, oldest first (a screen taking up a game again
+        starts from them; a table elsewhere knows none)."""
+        ...
+
     def act(self, seat: int, action: Any, by: str | None = None) -> None:
         """A seat's move (a player's or its bot's; ``by`` "bot": a bot's for a player
         whose move time ran out). IllegalAction, with a sentence, changes nothing. A

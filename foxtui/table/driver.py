@@ -118,6 +118,10 @@ class TableDriver:
         self.move_seconds = move_seconds
         #: whose view is on screen (None: the public view)
         self.on_screen: int | None = None
+        #: the player here who holds the keyboard, as far as the table knows (None: not
+        #: known): an interlude everyone reads puts the public view on screen, but leaves
+        #: the keyboard where it was
+        self.at_keyboard: int | None = None
         self._public = table.view(None)
         self._paused = False
         self._pending = False  # something came due while paused
@@ -269,26 +273,27 @@ class TableDriver:
         bots_act = table.runs_here and any(table.is_bot(s) for s in to_act)
         if bots_act or not humans:
             return self._put_on_screen(self._seat_while_others_act())
-        seat = self.on_screen if self.on_screen in humans else humans[0]
-        if seat != self.on_screen and len(self.seats_here) > 1 and not table.open_table:
+        holder = self.on_screen if self.on_screen is not None else self.at_keyboard
+        seat = holder if holder in humans else humans[0]
+        if seat != holder and len(self.seats_here) > 1 and not table.open_table:
             # The keyboard must change hands: hide the previous player's view first, even
             # when the next one holds no secret right now (nobody moves for someone else
             # by pressing Enter). The previous player is still at the keyboard, so they
             # may take their move back from there.
-            previous = self.on_screen
+            previous = holder
             undo = previous if previous is not None and table.undo_refusal(previous) is None else None
             return Turn(handover_to=seat, undo_seat=undo)
         return self._put_on_screen(seat)
 
     def handed_over(self, seat: int) -> None:
         """The pass screen was answered: ``seat``'s player has the keyboard."""
-        self.on_screen = seat
+        self.on_screen = self.at_keyboard = seat
 
     def undo_at_handover(self, seat: int) -> str | None:
         """``seat``'s move is taken back from the pass screen (None when it was; else why
         not). Whoever holds the keyboard now may not be that player: nobody's view is
         on screen, so the next turn is a pass screen to the seat to act again."""
-        self.on_screen = None
+        self.on_screen = self.at_keyboard = None
         return self.undo(seat)
 
     def show_public(self) -> None:
@@ -348,6 +353,8 @@ class TableDriver:
 
     def _put_on_screen(self, seat: int | None) -> Turn:
         self.on_screen = seat
+        if seat is not None and seat in self.seats_here:
+            self.at_keyboard = seat
         return Turn(seat=seat)
 
     def _seat_while_others_act(self) -> int | None:

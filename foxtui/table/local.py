@@ -75,6 +75,9 @@ class LocalTable:
                 return n + 1
         return 0
 
+    def moves_of(self, seat: int) -> list[Any]:
+        return [step.action for step in self.session.record.steps if step.seat == seat]
+
     # --- acting
 
     def act(self, seat: int, action: Any, by: str | None = None) -> None:

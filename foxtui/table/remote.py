@@ -171,6 +171,9 @@ class RemoteTable:
     def since_move(self, seat: int) -> int:
         return self._since if seat == self.seat else 0
 
+    def moves_of(self, seat: int) -> list[Any]:
+        return []  # the server does not send them: a fresh screen starts afresh
+
     # --- acting
 
     def act(self, seat: int, action: Any, by: str | None = None) -> None:

@@ -271,3 +271,38 @@ def test_fox_experiment_every_science_card_study_patron_and_parent_on_the_mat_an
         for slot, p in enumerate(shown):
             side = content.patron_side(p, slot)
             assert f"{side.name} ({view.patrons[slot].side}): {content.patron_text(side)}" in text
+
+
+# --- Master Fox
+
+
+def test_master_fox_every_pawn_kind_on_the_board_the_sack_and_the_choices():
+    """Every loot and ruse kind in a spot and in the sack; every mission
+    where the missions are told. Issue 39: cells cut "Chees", "Hamme": a cell shows the
+    whole name, or its first letters with a full stop."""
+    from foxtui.engine.game import SeatInfo
+    from foxtui.games import GAMES
+    from foxtui.games.master_fox import content
+    from foxtui.games.master_fox.actions import KeepMission
+    from foxtui.games.master_fox.view import Feel
+    from foxtui.ui.games.master_fox import CELL, MasterFoxPanel, cell_glyph
+    from foxtui.ui.games.master_fox_summary import guess
+
+    kinds = list(content.ANIMALS) + list(content.RUSE_KINDS)
+    for kind in kinds:
+        label = content.label(kind)
+        cell = cell_glyph(Feel("felt", 3, 0, (kind,))).plain
+        assert len(cell) <= CELL and (cell == label or (cell.endswith(".") and label.startswith(cell[:-1]))), cell
+        assert guess((kind,)) == label
+    game = GAMES["master-fox"]
+    state = game.setup([SeatInfo("Ada", age=40), SeatInfo("Bo", age=30)], game.Options(), 3)
+    view = replace(game.view(state, 0), missions=list(content.ANIMALS), keep_from=[],
+                   sack=[Feel("felt", 3, 0, (k,)) for k in kinds])
+    panel = MasterFoxPanel()
+    panel.seat = 0
+    text = panel._sack_text(view).plain + panel._missions_detail(view).plain + panel._status_text(view).plain
+    for kind in kinds:
+        assert content.label(kind) in text
+    for mission in content.MISSIONS:
+        assert mission.title in text
+        assert mission.title in panel._choice_label(KeepMission(mission.animal), view).plain

@@ -865,7 +865,8 @@ def test_snapshot_board_mid_round(snap_compare):
 
     async def ready(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
-        await pilot.press("right", "right")  # the cursor on C1, a spot Ada felt
+        # the cursor starts where Ada's hand last was (she grabbed at E3): up to C1, a spot she felt
+        await pilot.press("left", "left", "up", "up")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
 
@@ -885,7 +886,7 @@ def test_snapshot_board_with_grabs_heard(snap_compare):
 
     async def ready(pilot) -> None:
         await _past_the_pass_screen(pilot, app)
-        await pilot.press("right")
+        await pilot.press("left")  # from C1, where her hand last was
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
 
@@ -912,3 +913,45 @@ def test_snapshot_round_summary(snap_compare):
 
 def test_snapshot_round_summary_four_players(snap_compare):
     assert snap_compare(SummaryHost(), terminal_size=(80, 24))
+
+
+def test_a_game_taken_up_again_puts_each_cursor_where_its_hand_last_was():
+    """Issue 39: after `foxtui resume` Bo's cursor was at A1, not at A2 where he left it.
+    A seat this screen has not shown yet starts on the spot its hand last touched or
+    grabbed (from its moves in the record); in a new game that is A1."""
+    from foxtui.engine.saves import new_save_path
+
+    s = Session.new(GAME, [SeatInfo("Ada", age=40), SeatInfo("Bo", age=30)], GAME.Options(), 4,
+                    new_save_path(GAME.id, 4))
+    s.act(0, Touch("C3"))
+    s.act(0, END_TURN)
+    s.act(1, Touch("A1"))
+    s.act(1, Touch("A2"))
+    s.close()
+    resumed = Session.resume(s.path)
+    for session, spot in ((resumed, "A2"), (_session(SeatInfo("Ann"), SeatInfo("Ben"), seed=3), "A1")):
+        app = FoxApp(session=session, bot_delay=0)
+
+        async def body(pilot) -> None:
+            await _past_the_pass_screen(pilot, app)
+            assert str(app.screen.query_one("#mf-spot", Static).render()).startswith(spot)
+
+        run(app, body)
+
+
+def test_help_says_what_tab_gives_the_focus_back_to():
+    """Issue 39: `?` listed tab / shift+tab "Back to the moves", which Master Fox has not
+    (its keys work on the board; a list comes only for a mission or a snake)."""
+    from foxtui.ui.screens.help import HelpScreen
+
+    app = FoxApp(session=mid_round(), bot_delay=0)
+
+    async def body(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = dict(app.screen.keys)
+        assert keys["tab"] == keys["shift+tab"] == "Back to the board, or to the choice list"
+        assert "Back to the moves" not in " ".join(keys.values())
+
+    run(app, body)

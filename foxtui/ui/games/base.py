@@ -55,6 +55,8 @@ class ScreenState(NamedTuple):
 class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
     #: Markdown for the `?` help: this panel's keys (bindings are listed automatically too)
     KEYS_HELP: ClassVar[str] = ""
+    #: what Tab (the table's "focus the game" key) gives the focus back to, for the help
+    FOCUS_WORDS: ClassVar[str] = "Back to the moves"
     #: the panel's .tcss file in foxtui.styles; every screen showing the panel loads it
     STYLESHEET: ClassVar[str | None] = None
     #: (columns, rows) from which the panel is roomy: it gets the ``-roomy`` class and
@@ -162,6 +164,11 @@ class GamePanel(Widget, Generic[ViewT, ActionT], can_focus=True):
         self.set_own_state(None if state is None else state.own)
         for widget in self.query(ScrollableContainer):
             widget.scroll_to(y=0, animate=False, immediate=True)
+
+    def start_from(self, moves: list[Any]) -> None:
+        """A seat this screen has no state of its own for (a game taken up again): its
+        moves so far, oldest first, for a panel that starts where the seat left off.
+        The default starts afresh."""
 
     def own_state(self) -> object:
         """The panel's own part of a seat's screen state (a cursor, a page ...)."""

@@ -87,8 +87,10 @@ HINTS = {
 
 
 def _short(kind: str) -> str:
-    """A pawn kind in at most CELL characters."""
-    return content.label(kind)[:CELL]
+    """A pawn kind in at most CELL characters: its name, or (Cheese, Hammer) its first
+    letters with a full stop, so it reads as shortened, not cut ("Chee.")."""
+    label = content.label(kind)
+    return label if len(label) <= CELL else label[: CELL - 1] + "."
 
 
 def cell_glyph(feel: Any | None, heard: Heard | None = None) -> Text:
@@ -254,7 +256,8 @@ class MasterFoxPanel(GamePanel[View, Action]):
 
 The box is a grid of 40 spots, columns **A–H** and rows **1–5**. Each spot shows
 what *you* last felt there: `·` never touched, `×` empty, a name when you are
-sure, two names (`Co/Ho`) when it could be either. A carved token is a ruse
+sure (`Chee.` and `Hamm.` for cheese and hammer), two names (`Co/Ho`) when it
+could be either. A carved token is a ruse
 pawn of a kind already in the box: `Fox` in round 2, `Fo/Sn` (fox or snake) in
 round 3, and `ruse?` from round 4, once the hammer is in too.
 Colours show how often you felt it: once, twice, three times (the lines under
@@ -282,6 +285,9 @@ remember, `!` when your memory there is older than that grab and may be stale
 
 Only the moves you may make now are offered.
 """
+
+    #: Tab gives the focus to the board's keys, or to the choice list when one is up
+    FOCUS_WORDS: ClassVar[str] = "Back to the board, or to the choice list"
 
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Cursor left", id="master_fox.left", show=False),
@@ -333,6 +339,11 @@ Only the moves you may make now are offered.
 
     def set_own_state(self, state: object) -> None:
         self._cursor = state if isinstance(state, int) else 0
+
+    def start_from(self, moves: list[Any]) -> None:
+        # a game taken up again: the cursor where this seat's hand last touched or grabbed
+        spot = next((m.spot for m in reversed(moves) if isinstance(m, (Touch, Grab))), "")
+        self._cursor = SPOTS.index(spot) if spot in SPOTS else 0
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         if len(after.summaries) <= len(before.summaries):

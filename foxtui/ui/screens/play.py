@@ -338,7 +338,10 @@ class PlayScreen(Screen[None]):
         panel = self.panel
         if panel.has_view:
             self._screen_states[self._state_seat] = panel.screen_state()
-        panel.restore_screen_state(self._screen_states.get(seat))
+        kept = self._screen_states.get(seat)
+        panel.restore_screen_state(kept)
+        if kept is None and seat is not None:
+            panel.start_from(self.table.moves_of(seat))
         self._state_seat = seat
         self.app.clear_notifications()
         now = time.monotonic()
@@ -454,7 +457,9 @@ class PlayScreen(Screen[None]):
 
         game = self.table.game
         markdown = "\n\n".join(part for part in (self.panel.KEYS_HELP, game.rules_markdown) if part)
-        keys = help_keys(self, all_of=(self, self.panel))  # every key of the table, those of now marked
+        tab = self.panel.FOCUS_WORDS  # where Tab gives the focus back to is the game's own
+        words = {"play.focus_game": tab, "play.focus_game_back": tab}
+        keys = help_keys(self, all_of=(self, self.panel), words=words)  # every key of the table, those of now marked
         self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def action_home(self) -> None:

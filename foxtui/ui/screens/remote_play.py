@@ -91,7 +91,9 @@ class RemotePlayScreen(PlayScreen):
         signals = quick_signals(game.id, self._column())
         table_help = SHARED_TABLE_HELP + "".join(f"\n  - **F{n + 1}**: “{s}”" for n, s in enumerate(signals))
         markdown = "\n\n".join(part for part in (keys_help, table_help, game.rules_markdown) if part)
-        keys = help_keys(self, all_of=(self, self.panel))
+        tab = self.panel.FOCUS_WORDS  # where Tab gives the focus back to is the game's own
+        words = {"play.focus_game": tab, "play.focus_game_back": tab}
+        keys = help_keys(self, all_of=(self, self.panel), words=words)
         self._over(HelpScreen(f"{game.title} — help", keys, markdown), lambda _: None)
 
     def _show_move_time(self) -> None:

@@ -214,6 +214,10 @@ class ReplayScreen(Screen[None]):
 
     def action_perspective(self) -> None:
         nxt = (self.perspective + 1) % (self._everything + 1)
+        # a game still being played: nobody sits at a bot's seat to be handed the screen,
+        # so its view (its secrets) is not among the seats' (everything shows it, warned)
+        while 0 < nxt < self._everything and not self.cursor.finished and self.record.seats[nxt - 1].bot:
+            nxt += 1
         if nxt == self._everything and not self._spoilers_accepted:
             from .spoiler import SpoilerScreen
 
