@@ -139,6 +139,8 @@ class LobbyScreen(Screen[None]):
         self.page = 0  # the page of the server's tables shown, of ``pages``
         self.pages = 1
         self.offered_rejoin = False
+        #: why this player may set up no more tables now ("" while they may: the server says)
+        self.full = ""
         self.last_request: TableRequest | None = None  # the form starts from the last table
 
     def compose(self) -> ComposeResult:
@@ -244,6 +246,10 @@ class LobbyScreen(Screen[None]):
             self.link.page(wanted)
 
     def action_new_table(self) -> None:
+        if self.full:  # said at once, not after the whole form is filled in
+            self.notify(self.full, severity="warning")
+            return
+
         def created(request: TableRequest | None) -> None:
             if request is not None:
                 self.last_request = request
