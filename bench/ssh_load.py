@@ -84,33 +84,35 @@ class Setup(NamedTuple):
 
 
 SETUPS = {
-    # seat 2: another player -> Bot: sensible; mode: turns -> realtime; then ctrl+s.
-    # Every step touches the next spot: a new line in the log, a new memory on the board.
+    # seat 2: another player -> Bot: sensible; mode: turns -> realtime; then ctrl+s (a
+    # choice keeps the focus on its field). Every step touches the next spot: a new line
+    # in the log, a new memory on the board.
     "master-fox": Setup(
-        (b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\t\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\t\t\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
         (),
         b"touch A1",
         b"t",
         next_spot,
     ),
-    # game: Fox Matters (one seat); the Action timer (8th stop of tab): 120 -> 0; ctrl+s; Ready
+    # game: Fox Matters (one seat); the Action timer (9th stop of tab from Game): 120 -> 0;
+    # ctrl+s; Ready
     "fox-matters": Setup(
-        (b"\r", b"\x1b[B", b"\r", *[b"\t"] * 8, b"\x7f\x7f\x7f", b"0", b"\x13"),
+        (b"\r", b"\x1b[B", b"\r", *[b"\t"] * 9, b"\x7f\x7f\x7f", b"0", b"\x13"),
         ((b"Ready", b"r"),),
         b"letter plays it",  # the Action's hint line
         b"\r",
     ),
-    # game: Foxpaw (the third); seat 2 (two tabs from Players, which the pick focused):
-    # another player -> Bot: sensible; ctrl+s. Every step: Enter on the first move offered.
+    # game: Foxpaw (the third); seat 2 (three tabs from Game): another player -> Bot:
+    # sensible; ctrl+s. Every step: Enter on the first move offered.
     "foxpaw": Setup(
-        (b"\r", b"\x1b[B\x1b[B", b"\r", b"\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (b"\r", b"\x1b[B\x1b[B", b"\r", b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
         (),
         b"'s view",
         b"\r",
     ),
     # game: The Fox Experiment (the fourth); seat 2 a bot as for Foxpaw
     "fox-experiment": Setup(
-        (b"\r", b"\x1b[B\x1b[B\x1b[B", b"\r", b"\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
+        (b"\r", b"\x1b[B\x1b[B\x1b[B", b"\r", b"\t\t\t", b"\r", b"\x1b[B", b"\r", b"\x13"),
         (),
         b"'s view",
         b"\r",

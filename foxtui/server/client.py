@@ -199,6 +199,7 @@ class ClientApp(FoxApp):
             self.lobby.welcome(message.name)
         elif isinstance(message, p.Lobby):
             self.lobby.show_tables(message.tables, message.page, message.pages)
+            self.lobby.full = message.full
         elif isinstance(message, p.Games):
             from foxtui.ui.screens.lobby import MyGamesScreen
 

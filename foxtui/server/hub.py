@@ -886,12 +886,17 @@ class Hub:
             conn.send(self.lobby_for(conn.player))
         self.lobby_changed()
 
-    def _too_many_tables(self, key: str) -> None:
+    def table_limit(self, key: str) -> str:
+        """Why ``key`` may set up no more tables now, in a sentence ("" while it may)."""
         count = self.open_tables(key)
         if count >= self.max_tables_per_key:
-            raise IllegalAction(
-                f"You sit at {count} open tables already, the most this server allows; finish a game before another."
-            )
+            return f"You sit at {count} open tables already, the most this server allows; finish a game before another."
+        return ""
+
+    def _too_many_tables(self, key: str) -> None:
+        refusal = self.table_limit(key)
+        if refusal:
+            raise IllegalAction(refusal)
 
     def _create(self, conn: Conn, message: p.CreateTable) -> None:
         from foxtui.games import GAMES
@@ -1215,7 +1220,8 @@ class Hub:
                 shown.append(n)
                 if len(shown) == LOBBY_PAGE:
                     break
-        return p.Lobby([self.tables[n].info(player) for n in shown], page=page, pages=pages, total=total)
+        tables = [self.tables[n].info(player) for n in shown]
+        return p.Lobby(tables, page=page, pages=pages, total=total, full=self.table_limit(player.key))
 
     def _is_listed(self, table_id: int) -> bool:
         index = bisect.bisect_left(self._listed, table_id)

@@ -153,6 +153,8 @@ class Lobby(msgspec.Struct, tag="lobby", frozen=True):
     page: int = 0
     pages: int = 1
     total: int = 0
+    #: why this player may set up no more tables now ("" while they may): n says it at once
+    full: str = ""
 
 
 class Games(msgspec.Struct, tag="games", frozen=True):

@@ -55,6 +55,6 @@ def test_keys_that_come_with_a_game_picked_on_the_table_form_go_to_the_next_fiel
             open_list = next((s.id for s in form.query("Select") if s.expanded), None)
             return form.game.id, form.query_one("#players").value, open_list
 
-    pick = ["enter", "down", "enter"]  # Game's list, the next game, chosen
-    assert run(form(pick + ["enter", "down", "down", "enter"])) == ("fox-matters", 3, None)  # before: 2
-    assert run(form(pick + ["enter"])) == ("fox-matters", 1, "players")  # before: no list open
+    pick = ["enter", "down", "enter"]  # Game's list, the next game, chosen (the focus stays on Game)
+    assert run(form(pick + ["tab", "enter", "down", "down", "enter"])) == ("fox-matters", 3, None)  # before: 2
+    assert run(form(pick + ["tab", "enter"])) == ("fox-matters", 1, "players")  # before: no list open

@@ -88,3 +88,24 @@ def test_the_status_line_of_a_shared_table_fits_80_columns_with_who_is_away_and_
             assert text in screen_text(app)  # drawn whole
 
     run(main())
+
+
+def test_n_says_at_once_that_the_table_limit_is_reached(tmp_path):
+    """It was told only after the whole form was filled in and ctrl+s pressed."""
+
+    async def main():
+        hub = make_hub(tmp_path, max_tables_per_key=1, realtime_bot_delay=60)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "CreateTableScreen", "the form")
+            await pilot.press("ctrl+s")  # a waiting table: one open table, the most here
+            await wait_until(pilot, lambda: "waiting for 1" in screen_text(app), "the table waiting")
+            await pilot.press("n")
+            await wait_until(pilot, lambda: any("most this server allows" in n.message for n in app._notifications), "the limit said")
+            assert type(app.screen).__name__ == "LobbyScreen"  # no form to fill in for nothing
+
+    run(main())

@@ -39,7 +39,7 @@ def fox_matters_for_two(tmux, server: Server, keys) -> tuple[Terminal, Terminal]
     ada.wait_for("Fox Matters")
     ada.press("Down", "Enter")
     ada.wait_until(lambda text: "Seat 1" in text and "Master Fox" not in text, "Fox Matters picked")
-    ada.press("Enter")  # Players' list (the pick gave it the focus)
+    ada.press("Tab", "Enter")  # Players' list (the pick keeps the focus on Game)
     ada.wait_for("Dismiss menu")  # the list of player counts is open
     ada.press("Down", "Enter")
     ada.wait_for("Seat 2")

@@ -345,7 +345,7 @@ def choose(term: Terminal, label: str, *keys: str) -> str:
     return settled(term)
 
 
-def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts_from_the_last_table(tmp_path, keys, tmux):
+def test_over_ssh_the_table_form_keeps_the_focus_on_each_choice_and_starts_from_the_last_table(tmp_path, keys, tmux):
     server = Server(tmp_path, keys["authorized"]).start()
     try:
         ada = login(tmux, server, keys["ada"], "Ada")
@@ -354,13 +354,16 @@ def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts
         screen = choose(ada, "Game", "Down")  # Fox Matters: a new set of fields
         screen = ada.wait_for("The Nightmare")
         assert field(screen, "Game") == "Fox Matters"
-        # after each choice the next field has the focus (never Game again)
+        # a choice keeps the focus on its field, as in any form: Tab goes on from there
+        # (it moved on by itself, every Tab after it was one off, and a second Enter
+        # could land on Create)
+        ada.press("Tab")
         screen = choose(ada, "Players", "Down", "Down")
         assert field(screen, "Players") == "3"
-        ada.press("Tab")  # Seat 1 keeps "You": on to Seat 2
+        ada.press("Tab", "Tab")  # Seat 1 keeps "You": on to Seat 2
         screen = choose(ada, "Seat 2", "Down")  # (from Another player)
         assert field(screen, "Seat 2") == "Bot: cooperative"
-        ada.press("Tab")  # Seat 3 keeps "Another player"
+        ada.press("Tab", "Tab")  # Seat 3 keeps "Another player"
         screen = choose(ada, "Move limit", "Down", "Down")
         assert field(screen, "Move limit") == "30 s" and field(screen, "Game") == "Fox Matters"
         ada.press("C-s")
@@ -372,13 +375,13 @@ def test_over_ssh_the_table_form_moves_the_focus_on_after_each_choice_and_starts
         assert [field(screen, label) for label in ("Game", "Players", "Seat 1", "Seat 2", "Seat 3", "Move limit")] == [
             "Fox Matters", "3", "You", "Bot: cooperative", "Another player", "30 s"
         ]  # fmt: skip
-        # the Enter that picks a game and the next one come together (as over SSH): the
-        # next opens the list of Players, the field after Game, never Game's again
+        # the Enter that picks a game and the keys after it come together (as over SSH):
+        # they go to the form rebuilt for that game, from Game (Tab: Players)
         ada.press("Enter")
         ada.wait_until(lambda s: open_list(s) == "Game", "the list of games")
         ada.press("Up")
         time.sleep(0.3)  # (the highlight on Master Fox: no text shows it)
-        ada.press("Enter", "Enter")
+        ada.press("Enter", "Tab", "Enter")
         screen = ada.wait_until(lambda s: "Eggs that end the game" in s and open_list(s) is not None, "a list open")
         assert open_list(screen) == "Players" and field(screen, "Game") == "Master Fox"
         ada.press("Down", "Down", "Enter")

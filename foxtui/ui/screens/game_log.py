@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import _widget_navigation, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,7 +18,9 @@ SINCE = "since your last move"
 
 
 class LogLines(OptionList):
-    """One option per step, numbered; the cursor is the reader's place (nothing is chosen)."""
+    """One option per step, numbered; the cursor is the reader's place (nothing is chosen).
+    It reads as a page does: the arrows stop at either end (no jump from the top to
+    the bottom), and PageUp, PageDown turn a whole page, the place keeping its row."""
 
     BINDINGS = [
         Binding("enter", "nothing", "", show=False, id="game_log.enter"),
@@ -26,6 +28,37 @@ class LogLines(OptionList):
 
     def action_nothing(self) -> None:
         pass
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: _widget_navigation.Direction) -> None:
+        found = _widget_navigation.find_next_enabled_no_wrap(self.options, anchor=self.highlighted, direction=direction)
+        if found is not None:
+            self.highlighted = found
+
+    def _move_page(self, direction: _widget_navigation.Direction) -> None:
+        # Textual moves the place a page and scrolls only until it is in sight: from the
+        # bottom the view moved one line, and the next PageUp jumped to the top
+        if not self.option_count:
+            return
+        page = max(1, self.scrollable_content_region.height)
+        row = self._index_to_line[self.highlighted or 0] - round(self.scroll_y)
+        y = min(max(self._index_to_line[self.highlighted or 0] + direction * page, 0), len(self._lines) - 1)
+        found = _widget_navigation.find_next_enabled_no_wrap(
+            self.options, anchor=self._lines[y][0], direction=direction, with_anchor=True
+        )
+        if found is None:
+            found = _widget_navigation.find_next_enabled_no_wrap(
+                self.options, anchor=self._lines[y][0], direction=-direction, with_anchor=True
+            )
+        if found is None:
+            return
+        self.highlighted = found
+        self.scroll_to(y=self._index_to_line[found] - row, animate=False, immediate=True)
 
 
 class GameLogScreen(Screen[None]):

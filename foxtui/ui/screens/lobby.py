@@ -139,6 +139,8 @@ class LobbyScreen(Screen[None]):
         self.page = 0  # the page of the server's tables shown, of ``pages``
         self.pages = 1
         self.offered_rejoin = False
+        #: why this player may set up no more tables now ("" while they may: the server says)
+        self.full = ""
         self.last_request: TableRequest | None = None  # the form starts from the last table
 
     def compose(self) -> ComposeResult:
@@ -244,6 +246,10 @@ class LobbyScreen(Screen[None]):
             self.link.page(wanted)
 
     def action_new_table(self) -> None:
+        if self.full:  # said at once, not after the whole form is filled in
+            self.notify(self.full, severity="warning")
+            return
+
         def created(request: TableRequest | None) -> None:
             if request is not None:
                 self.last_request = request
@@ -527,9 +533,9 @@ class CreateTableScreen(Screen[TableRequest | None]):
 
     def _game_picked(self, value: Any) -> None:
         """Another game is picked: keys typed after it (over SSH they come with it) wait
-        until the form is rebuilt for it and Players has the focus; else the next one
-        goes to Game, rebuilt under it, and is lost. Now, as the value changes: the
-        Changed message comes later, when the next key may have gone already."""
+        until the form is rebuilt for it and Game has the focus again; else the next one
+        goes to the old Game, rebuilt under it, and is lost. Now, as the value changes:
+        the Changed message comes later, when the next key may have gone already."""
         if value != self.game.id and not self._rebuilding:
             self._rebuilding = True
             self.app.hold_keys()
@@ -560,7 +566,8 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self.query_one(f"#seat-row-{n}").display = n < count  # type: ignore[operator]
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        chosen = event.select.has_focus  # the player picked it (not the form filling itself)
+        # A choice keeps the focus where it was made, as in any form: moving it on made
+        # every Tab count one off, and a second Enter landed on Create
         if event.select.id == "players":
             self._show_seats()
         elif event.select.id == "game" and event.value != self.game.id:
@@ -569,23 +576,20 @@ class CreateTableScreen(Screen[TableRequest | None]):
             self._show_seats()
             self._watch_game()
 
-            def next_field() -> None:
-                self.set_focus(self.query_one("#players"))  # (now: the keys go to it next)
+            def focus_game() -> None:
+                self.set_focus(self.query_one("#game"))  # the new one (now: the keys go to it next)
                 if self._rebuilding:
                     self._rebuilding = False
                     self.app.release_keys()
 
-            # the next field, once the new fields are in place (Textual gives a recomposed
-            # screen's focus back to the widget of the old one's id: Game)
-            self.call_after_refresh(next_field)
+            # once the new fields are in place
+            self.call_after_refresh(focus_game)
             return
         elif (event.select.id or "").startswith("seat-") and event.select.value == "you":  # (now, not when told)
             # one "You": taking a seat gives up the one held before
             for select in self.query(".seat-choice Select"):
                 if select is not event.select and select.value == "you" and isinstance(select, Select):
                     select.value = "human"
-        if chosen:
-            self.focus_next()  # after each choice, the next field
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
