@@ -205,3 +205,11 @@ class State(msgspec.Struct):
     scorings: tuple[ScoringReport, ...]
     final: FinalReport | None
     steps: int  # steps taken (shown to the UI for pacing)
+
+
+class Known(msgspec.Struct, frozen=True):
+    """What one seat may know (rules.knowledge): the table with everything hidden from
+    the seat dealt one fixed way, which tells nothing of the real deal."""
+
+    seat: int
+    table: State
