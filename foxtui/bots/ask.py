@@ -1,9 +1,9 @@
 """A bot's decision as a question that can travel: to a thread, or to a worker process.
 
 The question holds only what the bot may use (its seat's View, the legal actions, the
-state of its rng) and, for a bot that searches, one determinization of the real
-state to build its sampler from: never the real state itself. ``answer`` is a pure
-function of the question, so asking it here, in a thread or in another process
+state of its rng) and, for a bot that searches, what the seat may know to deal its
+samples from (the game's ``knowledge``): never the real state itself. ``answer`` is a
+pure function of the question, so asking it here, in a thread or in another process
 gives the same move.
 """
 
@@ -19,26 +19,25 @@ class BotQuestion(NamedTuple):
     view: Any
     legal: list
     rng: int  # the state of the bot's Rng
-    #: a state the seat cannot tell from the real one (searching bots only), else None
-    base: Any = None
+    #: what the seat may know, its samples are dealt from (searching bots only), else None
+    known: Any = None
 
     @property
     def searches(self) -> bool:
-        return self.base is not None
+        return self.known is not None
 
 
-def ask(game: Any, state: Any, seat: int, level: str, rng: int, sampler_seed: int) -> BotQuestion:
+def ask(game: Any, state: Any, seat: int, level: str, rng: int) -> BotQuestion:
     """The question a seat's bot answers in ``state``: its view and legal moves, and for
-    a bot that searches a determinization dealt with ``sampler_seed`` (any seed would
-    do: a game's determinize keeps nothing beyond the View). ValueError when the seat
-    has nothing to do."""
+    a bot that searches what the seat may know. ValueError when the seat has nothing
+    to do."""
     legal = game.legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to do")
-    base = None
+    known = None
     if getattr(game.bots[level], "searches", False) and len(legal) > 1:
-        base = game.determinize(state, seat, sampler_seed)
-    return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, base)
+        known = game.knowledge(state, seat)
+    return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, known)
 
 
 def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None) -> Any:
@@ -53,5 +52,5 @@ def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None
     bot = game.bots[question.level]
     rng = Rng(question.rng)
     if getattr(bot, "searches", False):
-        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.base), budget, abandon)
+        return bot(question.view, question.legal, rng, Sampler(game, question.seat, question.known), budget, abandon)
     return bot(question.view, question.legal, rng)

@@ -26,7 +26,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 import msgspec
 
 from foxtui.engine.game import Game, IllegalAction
-from foxtui.engine.rng import Rng, seed_state
+from foxtui.engine.rng import Rng
 
 #: a rollout policy: (sampled state, seat to act, its legal actions, rng) -> one of them
 Rollout = Callable[[Any, int, list, Rng], Any]
@@ -37,21 +37,20 @@ Evaluate = Callable[[Any, int], float]
 class Sampler:
     """States one seat cannot tell apart from the real one.
 
-    It is built from any such state (the session gives it a determinization, never the
-    real state); ``sample(seed)`` re-deals everything hidden from the seat. Because a
-    game's ``determinize`` keeps nothing beyond the View (tests/engine/test_expert.py),
-    the samples are the same whichever indistinguishable state it was built from.
+    It is built from what the seat may know (the game's ``knowledge``, never the real
+    state); ``sample(seed)`` deals everything hidden from the seat. So the samples are
+    the same from any two states the seat cannot tell apart (tests/engine/test_expert.py).
     """
 
-    __slots__ = ("game", "seat", "_base")
+    __slots__ = ("game", "seat", "_known")
 
-    def __init__(self, game: Game, seat: int, base: Any) -> None:
+    def __init__(self, game: Game, seat: int, known: Any) -> None:
         self.game = game
         self.seat = seat
-        self._base = base
+        self._known = known
 
     def sample(self, seed: int) -> Any:
-        return self.game.determinize(self._base, self.seat, seed)
+        return self.game.determinize(self._known, seed)
 
 
 class Expertise(NamedTuple):
@@ -395,9 +394,3 @@ def expert_level(
         return Expertise(play, evaluate, budget=budget, horizon=horizon, prior=policy, paired=paired, manners=manners)
 
     return ExpertBot(game_id, expertise)
-
-
-def sampler_seed(seed: int, step: int, seat: int) -> int:
-    """The seed of the determinization a sampler is built from: any would do (a game's
-    ``determinize`` keeps nothing beyond the View), this one is fixed per decision."""
-    return seed_state(seed, "sampler", step, seat)

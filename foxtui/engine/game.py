@@ -108,10 +108,21 @@ class Game(Protocol):
         """The round (or year, or turn) number shown to players; replay jumps by it."""
         ...
 
-    def determinize(self, state: Any, seat: int, seed: int) -> Any:
-        """A state ``seat`` cannot tell apart from ``state``: everything hidden from it
-        (others' hands, deck order, the box ...) re-dealt at random, consistently with
-        all it knows. ``view(result, seat) == view(state, seat)`` must hold."""
+    def knowledge(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may know in ``state``, as ``determinize`` reads it: its View, or
+        the information set the View stands for (the table as the seat sees it, every
+        hidden part dealt one fixed way from what may be known of it: how many cards,
+        which cards they are drawn from). It holds nothing hidden from the seat, so two
+        states the seat cannot tell apart give the same samples (the twins of
+        tests/engine/test_expert.py)."""
+        ...
+
+    def determinize(self, known: Any, seed: int) -> Any:
+        """A state the seat cannot tell apart from the one ``known`` came from: everything
+        hidden from it (others' hands, deck order, the box ...) dealt at random from
+        ``seed``, consistently with all it knows. It is built from ``known`` alone, never
+        from the real state, so that no hidden fact can reach a sample.
+        ``view(result, seat) == view(state, seat)`` must hold."""
         ...
 
     def offered(self, legal: list[Any], action: Any) -> bool:
@@ -182,7 +193,7 @@ class ModuleGame(GameBase):
     """A game whose rules are a module of pure functions and whose views come from one
     function: the Game methods that only pass their arguments on are written once, here.
 
-    ``rules`` provides setup, to_act, legal_actions, apply and determinize;
+    ``rules`` provides setup, to_act, legal_actions, apply, knowledge and determinize;
     ``make_view(state, seat, everything=False)`` builds every View; ``narrate``
     is the game's describe function; ``state.round`` is the round shown to players.
     """
@@ -215,5 +226,8 @@ class ModuleGame(GameBase):
     def round_of(self, state: Any) -> int:
         return state.round
 
-    def determinize(self, state: Any, seat: int, seed: int) -> Any:
-        return self.rules.determinize(state, seat, seed)
+    def knowledge(self, state: Any, seat: int) -> Any:
+        return self.rules.knowledge(state, seat)
+
+    def determinize(self, known: Any, seed: int) -> Any:
+        return self.rules.determinize(known, seed)

@@ -91,3 +91,29 @@ class Rng:
         out = list(items)
         self.shuffle(out)
         return out
+
+
+class Unshuffled(Rng):
+    """Chance that changes nothing: a shuffle keeps the order, a draw below n is 0.
+
+    A game deals with it what a seat may know (its ``knowledge``): every hidden pool
+    sorted and dealt in that order, a fixed stand-in for the real deal that tells
+    nothing of it. A deal that sorts each pool before it shuffles gives the same
+    samples from the stand-in as from the real state.
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def next64(self) -> int:
+        return 0
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return 0
+
+    def shuffle(self, items: list[T]) -> None:
+        pass

@@ -180,16 +180,15 @@ class Session:
     def bot_question(self, seat: int) -> Any:
         """The seat's bot's decision as a BotQuestion (foxtui/bots/ask.py), to answer here
         or elsewhere (a thread, a worker process): its view, legal moves and rng and, for
-        a bot that searches, a determinization of the state, never the state itself."""
+        a bot that searches, what its seat may know, never the state itself."""
         from foxtui.bots.ask import ask
-        from foxtui.bots.ismcts import sampler_seed
 
         level = self.record.seats[seat].bot
         if level is None:
             level = next(iter(self.game.bots))
         rng = seed_state(self.record.seed, "bot", self.step_count, seat)
         try:
-            return ask(self.game, self.state, seat, level, rng, sampler_seed(self.record.seed, self.step_count, seat))
+            return ask(self.game, self.state, seat, level, rng)
         except ValueError:
             raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.") from None
 

@@ -70,7 +70,7 @@ def random_playout(game: Any, players: int, seed: int, checks: bool = True) -> t
                         assert enc(state) == before, "a refused action changed the state"
                 if other not in game.to_act(state):
                     assert not allowed, "a seat that is not to act has legal actions"
-                redealt = game.determinize(state, other, rng.next64())
+                redealt = game.determinize(game.knowledge(state, other), rng.next64())
                 assert game.view(redealt, other) == game.view(state, other), "a view changed when hidden info was re-dealt"
                 redealt_differs |= enc(redealt) != enc(state)
                 assert isinstance(game.describe(state, seat, action, other), str)

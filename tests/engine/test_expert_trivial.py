@@ -18,7 +18,7 @@ from foxtui.games import GAMES
 
 
 class Toy(msgspec.Struct, frozen=True):
-    hidden: int  # the seat cannot see it: determinize re-deals it
+    hidden: int  # the seat cannot see it: determinize deals it
     mark: int = 0
     done: bool = False
 
@@ -48,8 +48,8 @@ class ToyGame:
     def clock(self, state: Toy) -> None:
         return None
 
-    def determinize(self, state: Toy, seat: int, seed: int) -> Toy:
-        return Toy(Rng(seed).below(10), state.mark, state.done)
+    def determinize(self, known: Toy, seed: int) -> Toy:
+        return Toy(Rng(seed).below(10), known.mark, known.done)
 
 
 EXPERTISE = Expertise(rollout=lambda s, seat, legal, rng: legal[0], evaluate=lambda s, seat: s.mark / 10, budget=40)
@@ -92,7 +92,7 @@ def test_moves_counted_as_the_same_do_the_same_in_other_samples(game_id: str, pl
         legal = game.legal_actions(state, seat)
         if len(legal) < 2:
             continue
-        sampler = Sampler(game, seat, game.determinize(state, seat, 5))
+        sampler = Sampler(game, seat, game.knowledge(state, seat))
         same_as = equivalents(game, sampler, legal, Rng(2))
         for c, first in enumerate(same_as):
             if first == c:
@@ -138,8 +138,8 @@ class RaceGame:
     def clock(self, state: Race) -> None:
         return None
 
-    def determinize(self, state: Race, seat: int, seed: int) -> Race:
-        return state
+    def determinize(self, known: Race, seed: int) -> Race:
+        return known
 
 
 def _race_expertise(paired: bool = False) -> Expertise:

@@ -24,8 +24,8 @@ class Pick(msgspec.Struct, frozen=True):
 class OneDecision:
     """A toy game on the part of the engine contract the search uses."""
 
-    def determinize(self, state: Pick, seat: int, seed: int) -> Pick:
-        return Pick(Rng(seed).below(1000), state.picked)
+    def determinize(self, known: Pick, seed: int) -> Pick:
+        return Pick(Rng(seed).below(1000), known.picked)
 
     def apply(self, state: Pick, seat: int, action: str) -> Pick:
         return Pick(state.luck, action)

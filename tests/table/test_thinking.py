@@ -57,7 +57,7 @@ def test_an_expert_thinks_elsewhere_and_its_answer_is_played_when_it_comes() -> 
     assert local.step_count == 0 and len(thinker.asked) == 1  # not played in the driver's call
     assert driver.thinking == 0 and listener.thinking == [0]
     question = thinker.asked[0][0]
-    assert question.searches and question.seat == 0 and question.base is not local.session.state
+    assert question.searches and question.seat == 0 and question.known is not local.session.state
     clock.advance(5)
     assert local.step_count == 0 and len(thinker.asked) == 1  # asked once, however long it takes
     thinker.answer()

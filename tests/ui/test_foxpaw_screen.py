@@ -389,7 +389,7 @@ def test_no_screen_shows_another_seats_secrets():
                             for name in _secrets_of(state, other, viewer):
                                 assert name not in text, (n * 12, viewer, other, name)
                     if n % 3 == 0:  # re-dealt behind the seat's back: not a character changes
-                        assert _every_page(host, GAME.determinize(state, viewer, n), viewer) == text
+                        assert _every_page(host, GAME.determinize(GAME.knowledge(state, viewer), n), viewer) == text
 
         run(host, body)
 

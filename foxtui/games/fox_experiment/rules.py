@@ -19,7 +19,7 @@ from typing import Callable
 from msgspec.structs import replace
 
 from foxtui.engine.game import IllegalAction, SeatInfo
-from foxtui.engine.rng import Rng, seed_state
+from foxtui.engine.rng import Rng, Unshuffled, seed_state
 
 from . import automatch, automaton, breeding, foxes
 from .actions import (
@@ -84,6 +84,7 @@ from .state import (
     Automaton,
     Die,
     Fox,
+    Known,
     Litter,
     Options,
     Pending,
@@ -1084,11 +1085,22 @@ def _end_of_research(state: State, ctx: Ctx) -> State:
 # --- hidden information -------------------------------------------------------------
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Re-deal all that ``seat`` cannot know: the other players' science cards and the
+def knowledge(state: State, seat: int) -> Known:
+    """What ``seat`` may know: the table with everything hidden from it dealt the one
+    fixed way (every pool sorted; see determinize)."""
+    return Known(seat, _deal_hidden(state, seat, Unshuffled()))
+
+
+def determinize(known: Known, seed: int) -> State:
+    """Re-deal all that the seat cannot know: the other players' science cards and the
     study cards they are choosing from, and the order of every face-down deck (the
     automated opponent's selection deck keeps the arrow showing on its top)."""
-    r = Rng(seed_state(seed, "fox-experiment determinize", seat))
+    return _deal_hidden(known.table, known.seat, Rng(seed_state(seed, "fox-experiment determinize", known.seat)))
+
+
+def _deal_hidden(state: State, seat: int, r: Rng) -> State:
+    """``state`` with all ``seat`` cannot see dealt again by ``r`` (every pool sorted
+    first, so the deal does not depend on how the state it came from was dealt)."""
     others = [s for s in range(len(state.players)) if s != seat]
     science = list(state.science_deck)
     studies = list(state.study_deck)
@@ -1098,7 +1110,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
         for pend in p.pending:
             if pend.kind == "study":
                 studies.extend(pend.options)
-    # sorted first: a sample must not depend on how the state it came from was dealt
     science.sort()
     studies.sort()
     r.shuffle(science)

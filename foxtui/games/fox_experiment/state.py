@@ -150,3 +150,11 @@ class State(msgspec.Struct, frozen=True):
     pups_named: int  # pup names suggested so far (the next suggestion follows on)
     events: list[str]  # what the table did by itself during the last step (public)
     summary: list[str] = []  # of those, the lines of the round's end (Administration), if it ran
+
+
+class Known(msgspec.Struct, frozen=True):
+    """What one seat may know (rules.knowledge): the table with everything hidden from
+    the seat dealt one fixed way, which tells nothing of the real deal."""
+
+    seat: int
+    table: State

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Sequence
 from msgspec.structs import replace
 
 from foxtui.engine.game import Clock, IllegalAction, SeatInfo
-from foxtui.engine.rng import Rng, seed_state
+from foxtui.engine.rng import Rng, Unshuffled, seed_state
 
 from . import check, content
 from .actions import (
@@ -59,6 +59,7 @@ from .state import (
     Fear,
     HandCard,
     Knight,
+    Known,
     Options,
     PendingPick,
     Played,
@@ -1285,15 +1286,26 @@ def clean_up(state: State) -> State:
 # --- hidden information -------------------------------------------------------------
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Re-deal everything nobody can see; nothing is secret between players, so
-    ``seat`` makes no difference. Hidden: face-down cards in hands (re-dealt with
-    the Relief deck), every deck's order, the face-down problems above the columns
-    (with the Common deck on Holiday, with the box otherwise) and the kinds of
-    face-down Fear tokens (on the board and beside it)."""
-    r = Rng(seed_state(seed, "fox-matters determinize", seat))
+def knowledge(state: State, seat: int) -> Known:
+    """What ``seat`` may know, the same for every seat (nothing is secret between
+    players): the table with everything nobody can see dealt the one fixed way (every
+    pool sorted; see determinize)."""
+    return Known(seat, _deal_hidden(state, Unshuffled()))
+
+
+def determinize(known: Known, seed: int) -> State:
+    """Re-deal everything nobody can see; nothing is secret between players, so the
+    seat makes no difference. Hidden: face-down cards in hands (re-dealt with the
+    Relief deck), every deck's order, the face-down problems above the columns (with
+    the Common deck on Holiday, with the box otherwise) and the kinds of face-down
+    Fear tokens (on the board and beside it)."""
+    return _deal_hidden(known.table, Rng(seed_state(seed, "fox-matters determinize", known.seat)))
+
+
+def _deal_hidden(state: State, r: Rng) -> State:
+    """``state`` with all nobody can see dealt again by ``r`` (every pool sorted first,
+    so the deal does not depend on how the state it came from was dealt)."""
     # Relief: face-down hand cards and the deck
-    # sorted first: a sample must not depend on how the state it came from was dealt
     hidden = sorted([hc.card for hand in state.hands for hc in hand if not hc.up] + list(state.relief_deck))
     r.shuffle(hidden)
     hands = []
@@ -1311,7 +1323,8 @@ def determinize(state: State, seat: int, seed: int) -> State:
         r.shuffle(mixed)
         for s in spots:
             upcoming[s] = mixed.pop()
-        common_deck, box = mixed, list(state.box)
+        # the box stays shut on Holiday: its order is nobody's to know, nor ever used
+        common_deck, box = mixed, sorted(state.box)
     else:
         mixed = sorted([state.upcoming[s] for s in spots] + list(state.box))
         r.shuffle(mixed)

@@ -178,3 +178,11 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str
     #: after the Problem check: the columns whose cheese is still to be shared, left to right
     sharing: list[CheeseShare] = []
+
+
+class Known(msgspec.Struct, frozen=True):
+    """What one seat may know (rules.knowledge): the table with everything nobody can
+    see dealt one fixed way, which tells nothing of the real deal."""
+
+    seat: int
+    table: State

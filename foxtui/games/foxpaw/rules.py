@@ -11,18 +11,19 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from foxtui.engine.game import IllegalAction
-from foxtui.engine.rng import Rng, seed_state
+from foxtui.engine.rng import Rng, Unshuffled, seed_state
 
 from . import content as C
 from . import rules_duel, rules_eval, rules_event, rules_place, rules_score, rules_setup  # noqa: F401  (register)
 from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, clone
 from .rules_score import ranking, score
 from .rules_setup import MAX_PLAYERS, MIN_PLAYERS, event_years, setup, years
-from .state import State
+from .rules_duel import duel_report_for
+from .state import Known, State
 
 __all__ = [
-    "MAX_PLAYERS", "MIN_PLAYERS", "apply", "determinize", "event_years", "legal_actions", "ranking", "score",
-    "setup", "to_act", "years",
+    "MAX_PLAYERS", "MIN_PLAYERS", "apply", "determinize", "event_years", "knowledge", "legal_actions", "ranking",
+    "score", "setup", "to_act", "years",
 ]
 
 _NOBODY: frozenset[int] = frozenset()
@@ -147,13 +148,27 @@ def _why_not(state: State, seat: int, action) -> str:
 # --- hidden information ------------------------------------------------------------------------
 
 
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Re-deal everything ``seat`` cannot see, keeping all it knows: other houses' secret
+def knowledge(state: State, seat: int) -> Known:
+    """What ``seat`` may know: the table with everything hidden from it dealt the one
+    fixed way (every pool sorted, every secret choice the first one; see determinize),
+    and the past duels' bets it never saw left out, as its View leaves them."""
+    table = _deal_hidden(state, seat, Unshuffled())
+    table.duel_reports = tuple(duel_report_for(r, seat) for r in table.duel_reports)
+    return Known(seat, table)
+
+
+def determinize(known: Known, seed: int) -> State:
+    """Re-deal everything the seat cannot see, keeping all it knows: other houses' secret
     Prophecies, Mischief and Darkness cards (pooled with their decks, counts kept), their
     Student cards (kept consistent with whether they followed their family's wish), their
     committed gestures, bets and bids, the Magical Events it has not spied on, the order
     of every face-down deck, and chance itself."""
-    r = Rng(seed_state(seed, "foxpaw determinize", seat))
+    return _deal_hidden(known.table, known.seat, Rng(seed_state(seed, "foxpaw determinize", known.seat)))
+
+
+def _deal_hidden(state: State, seat: int, r: Rng) -> State:
+    """``state`` with all ``seat`` cannot see dealt again by ``r`` (every pool sorted
+    first, so the deal does not depend on how the state it came from was dealt)."""
     s = clone(state)
     others = [i for i in range(len(s.players)) if i != seat]
 
@@ -165,7 +180,6 @@ def determinize(state: State, seat: int, seed: int) -> State:
         pool = [c for i in others for c in getattr(s.players[i], field)] + list(getattr(s, deck_field))
         if obsidio_card and field == "darkness":
             pool.append(s.obsidio.dark)
-        # sorted first: a sample must not depend on how the state it came from was dealt
         pool.sort()
         r.shuffle(pool)
         for i in others:

@@ -10,6 +10,8 @@ from a Darkness card turned up for it.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from . import content as C
 from .actions import DONE, Bet, Gesture, PlayMischief, ShowDarkness, Target
 from .rules_core import SIMULTANEOUS, auto, decision, draw_darkness, drop, gain, push, put, take_darkness, two
@@ -226,3 +228,10 @@ def _resolve(s: State, t: Task) -> None:
         p.secret_n = -1
     s.gestures = ()
     s.changed = ()
+
+
+def duel_report_for(r: DuelReport, seat: int | None) -> DuelReport:
+    """A duel as ``seat`` may know it: the bets are secret, so only the right ones (they
+    showed themselves when their owners took the resource) and the seat's own."""
+    bets = [b for b in r.bets if b[0] in r.right or b[0] == seat]
+    return r if len(bets) == len(r.bets) else replace(r, bets=bets)

@@ -219,3 +219,11 @@ class State(msgspec.Struct):
     final: FinalReport | None
     steps: int  # steps taken (shown to the UI for pacing)
     night: tuple[NightGain, ...] = ()  # the latest night, bed by bed
+
+
+class Known(msgspec.Struct, frozen=True):
+    """What one seat may know (rules.knowledge): the table with everything hidden from
+    the seat dealt one fixed way, which tells nothing of the real deal."""
+
+    seat: int
+    table: State

@@ -15,11 +15,11 @@ by index into ``content.SPACES``. ``OBSIDIO`` (-1) is House Obsidio.
 from __future__ import annotations
 
 import msgspec
-from msgspec.structs import replace
 
 from . import content as C
 from .rules import event_years, to_act, years
 from .rules_core import SIMULTANEOUS, darkness_count
+from .rules_duel import duel_report_for
 from .rules_place import active
 from .rules_score import darkness_value
 from .state import DuelReport, EventReport, FinalReport, Meeple, NightGain, ScoringReport, State
@@ -210,12 +210,7 @@ def _house(state: State, seat: int, waiting: list[int] | None) -> HouseView:
 
 
 def _duel_report(r: DuelReport, seat: int | None, everything: bool) -> DuelReport:
-    """A duel as ``seat`` may know it: the bets are secret, so only the right ones (they
-    showed themselves when their owners took the resource) and the seat's own."""
-    if everything:
-        return r
-    bets = [b for b in r.bets if b[0] in r.right or b[0] == seat]
-    return r if len(bets) == len(r.bets) else replace(r, bets=bets)
+    return r if everything else duel_report_for(r, seat)
 
 
 def make_view(state: State, seat: int | None, everything: bool = False) -> View:

@@ -8,7 +8,7 @@ from typing import Any
 from foxtui.bots import random_bot
 from foxtui.engine.game import ModuleGame, Outcome
 
-from . import rules
+from . import rules, sample
 from .actions import Action, Grab, StashStop, Stop, Touch
 from .bots import expert_bot, sensible_bot
 from .narrate import describe
@@ -52,6 +52,13 @@ class MasterFox(ModuleGame):
             coop_won=None,
             tiebreak=tiebreak,
         )
+
+    def knowledge(self, state: State, seat: int) -> View:
+        """The seat's View: it holds all the seat may know of the round."""
+        return make_view(state, seat)
+
+    def determinize(self, known: View, seed: int) -> State:
+        return sample.determinize(known, seed)
 
     def undo_blocker(self, before: State, seat: int, action: Any, after: State) -> str | None:
         if isinstance(action, Touch):

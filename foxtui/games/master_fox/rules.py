@@ -569,39 +569,3 @@ def ranking(state: State) -> list[int]:
 def egg_tokens(eggs: int) -> tuple[int, int]:
     """Eggs as (3-egg tokens, 1-egg tokens), largest first."""
     return divmod(eggs, 3)
-
-
-# --- hidden information ---------------------------------------------------
-
-
-def determinize(state: State, seat: int, seed: int) -> State:
-    """Re-deal all that ``seat`` cannot know, keeping everything it felt or saw.
-
-    Pinned: pawns in its hand and sack, pawns its memory points at, and every
-    sack once shown at STOP. All other pawns in play swap identities at random;
-    the box's spots the seat never felt are shuffled among themselves; the
-    mission deck is reshuffled; chance gets a new seed.
-    """
-    r = Rng(seed_state(seed, "master-fox determinize", seat))
-    me = state.players[seat]
-    pinned = {h.pawn for h in me.sack}
-    if me.hand is not None:
-        pinned.add(me.hand.pawn)
-    pinned.update(f.pawn for f in me.memory if f is not None and f.pawn >= 0)
-    if state.phase in ("steal", "over"):
-        pinned.update(h.pawn for p in state.players for h in p.sack)
-    free = [i for i in range(len(state.pawns)) if i not in pinned]
-    # sorted first: a sample must not depend on how the state it came from was dealt
-    kinds = sorted(state.pawns[i] for i in free)
-    r.shuffle(kinds)
-    pawns = list(state.pawns)
-    for i, kind in zip(free, kinds):
-        pawns[i] = kind
-    unfelt = [i for i in range(NUM_SPOTS) if me.memory[i] is None]
-    contents = sorted(state.spots[i] for i in unfelt)
-    r.shuffle(contents)
-    spots = list(state.spots)
-    for i, pawn in zip(unfelt, contents):
-        spots[i] = pawn
-    deck = r.shuffled(sorted(state.deck))
-    return replace(state, pawns=pawns, spots=spots, deck=deck, rng=r.next64())

@@ -1,6 +1,7 @@
 """What a seat may know: its own memory of the box, its hand and sack, and the
-public table (missions, the ruse kinds added so far, where the others grabbed,
-sack sizes, eggs, round summaries)."""
+public table (missions, the ruse kinds added so far, where everyone touched and
+grabbed, sack sizes, eggs, round summaries). The expert's samples are dealt from a
+View alone (sample.py), so it holds all a seat may know of the round."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import msgspec
 
 from . import content
 from .rules import egg_tokens, to_act
-from .state import Felt, Held, RoundSummary, State, StealRecord
+from .state import Felt, GrabRecord, Held, RoundSummary, State, StealRecord
 
 
 class Feel(msgspec.Struct, frozen=True):
@@ -59,7 +60,15 @@ class View(msgspec.Struct, frozen=True):
     sack: list[Feel]  # the viewer's sack, as felt
     sack_sizes: list[int]
     holding: list[bool]  # whose looting hand holds a pawn
+    # What everyone hears this round, as it was heard: every grab, oldest first; per
+    # seat and spot, the turn (as Feel.turn) that seat last touched or grabbed there
+    # (-1: never); per seat, when each pawn in its sack was grabbed (or stolen). While
+    # looting, a grab's pawn that is in no sack and no hand went back into the box.
+    grabs: list[GrabRecord]
+    felt_at: list[list[int]]
+    sack_turns: list[list[int]]
     stopped_by: int | None
+    opened: list[list[str]]  # after STOP: every sack as it was opened, before the snakes
     revealed: list[list[str]]  # after STOP: every sack's true contents, as they are now
     thieves: list[int]  # snake owners still to steal, first one now
     steals: list[StealRecord]  # this round's snake steals so far
@@ -191,7 +200,11 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         sack=sack,
         sack_sizes=[len(p.sack) for p in players],
         holding=[p.hand is not None for p in players],
+        grabs=list(state.grabs),
+        felt_at=[[-1 if f is None else f.turn for f in p.memory] for p in players],
+        sack_turns=[[h.turn for h in p.sack] for p in players],
         stopped_by=None if state.stopped_by < 0 else state.stopped_by,
+        opened=[list(sack) for sack in state.revealed],
         revealed=[[pawns[h.pawn] for h in p.sack] for p in players] if shown else [],
         thieves=list(state.thieves),
         steals=list(state.steals),

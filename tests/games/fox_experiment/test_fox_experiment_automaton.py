@@ -208,7 +208,7 @@ def test_two_player_rules_the_opponent_scores_nothing() -> None:
 def test_two_player_rules_the_arrow_on_top_stays_when_hidden_cards_are_redealt() -> None:
     state = two_player(["x09", "x03", "x01"])
     for seed in range(5):
-        again = GAME.determinize(state, 0, seed)
+        again = GAME.determinize(GAME.knowledge(state, 0), seed)
         assert automaton.arrow(again.automaton) == automaton.arrow(state.automaton)
         assert GAME.view(again, 0) == GAME.view(state, 0)
 

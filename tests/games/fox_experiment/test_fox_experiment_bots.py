@@ -70,7 +70,7 @@ def test_sensible_bot_decides_from_its_view_alone() -> None:
         legal = GAME.legal_actions(state, seat)
         action = sensible_bot(GAME.view(state, seat), legal, Rng(0))
         for seed in range(4):
-            redealt = GAME.determinize(state, seat, seed)
+            redealt = GAME.determinize(GAME.knowledge(state, seat), seed)
             assert sensible_bot(GAME.view(redealt, seat), GAME.legal_actions(redealt, seat), Rng(0)) == action
         state = GAME.apply(state, seat, action)
 

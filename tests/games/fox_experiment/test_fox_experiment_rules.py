@@ -1260,7 +1260,7 @@ def test_hidden_science_cards_and_study_offers_are_secret_to_their_owner() -> No
     assert theirs.pending.options == state.players[1].pending[0].options
     assert theirs.players[0].pending == "study"
     for seed in range(3):
-        assert GAME.view(GAME.determinize(state, 1, seed), 1) == theirs
+        assert GAME.view(GAME.determinize(GAME.knowledge(state, 1), seed), 1) == theirs
     assert not GAME.open_table
 
 

@@ -76,7 +76,7 @@ def test_cooperative_bot_decides_from_its_view_alone() -> None:
     legal = GAME.legal_actions(state, 1)
     action = cooperative_bot(GAME.view(state, 1), legal, Rng(0))
     for seed in range(5):
-        redealt = GAME.determinize(state, 1, seed)
+        redealt = GAME.determinize(GAME.knowledge(state, 1), seed)
         assert cooperative_bot(GAME.view(redealt, 1), GAME.legal_actions(redealt, 1), Rng(seed)) == action
 
 

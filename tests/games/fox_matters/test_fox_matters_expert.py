@@ -359,7 +359,7 @@ def test_the_evaluation_scores_whatever_a_candidate_move_leaves() -> None:
             if state.phase not in ("planning", "action", "pick_fox", "share_cheese"):
                 continue
             seat = min(GAME.to_act(state))
-            sample = GAME.determinize(state, seat, 5)
+            sample = GAME.determinize(GAME.knowledge(state, seat), 5)
             for action in GAME.legal_actions(sample, seat)[::3]:
                 after = GAME.apply(sample, seat, action)
                 if GAME.outcome(after) is not None:
@@ -384,7 +384,7 @@ def test_expert_knights_leave_a_persons_cards_and_knights_alone_all_game() -> No
         ada_knights = {k.id for k in state.knights if k.owner == 0}
 
         def expert_move(state, seat, legal, steps, seed=seed):
-            return answer(ask(GAME, state, seat, "expert", seed * 1000 + steps, steps), 8)
+            return answer(ask(GAME, state, seat, "expert", seed * 1000 + steps), 8)
 
         for state, _seat, legal, action in beside_ada(state, expert_move, 5000):
             ada_cards = {hc.card for hc in state.hands[0]}

@@ -852,7 +852,7 @@ def test_hidden_information_views_are_the_same_for_everyone_and_hide_face_down_t
 def test_hidden_information_determinize_keeps_every_view() -> None:
     state = set_column(new_game(2, seed=8), 1, [problem("Lost Button")], [], fear=[("two", False), ("pot", True)])
     for seed in range(5):
-        other = GAME.determinize(state, 0, seed)
+        other = GAME.determinize(GAME.knowledge(state, 0), seed)
         assert GAME.view(other, 0) == GAME.view(state, 0)
         assert GAME.view(other, 1) == GAME.view(state, 1)
         check_inventory(other)

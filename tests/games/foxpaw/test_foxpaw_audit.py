@@ -21,7 +21,7 @@ from foxtui.games.foxpaw.actions import (
     Place,
     Train,
 )
-from foxtui.games.foxpaw.rules import determinize
+from foxtui.games.foxpaw.rules import determinize, knowledge
 from foxtui.games.foxpaw.rules_core import has
 from foxtui.games.foxpaw.state import OBSIDIO, BeastCard, Task
 
@@ -138,7 +138,7 @@ def test_two_player_game_obsidio_duel_card_stays_hidden_until_the_gestures_are_s
     s = edit(s, duelists=(0, OBSIDIO))
     s = with_tasks(s, Task("duel"))
     assert s.tasks[-1].kind == "duel_secret" and s.obsidio.dark >= 0
-    seen = {determinize(s, 0, seed).obsidio.dark for seed in range(20)}
+    seen = {determinize(knowledge(s, 0), seed).obsidio.dark for seed in range(20)}
     assert len(seen) > 1
 
 
@@ -148,7 +148,7 @@ def test_magical_events_the_event_being_played_is_not_re_dealt() -> None:
     s = with_tasks(s, Task("event"))
     assert s.event is not None and s.event.event == "dragon"
     for seed in range(10):
-        assert determinize(s, 0, seed).events[0] == "dragon"
+        assert determinize(knowledge(s, 0), seed).events[0] == "dragon"
 
 
 # --- worked examples: the part of the Sports Field example no test applied ---

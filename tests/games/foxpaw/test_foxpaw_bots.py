@@ -39,7 +39,7 @@ def test_sensible_bot_decides_from_its_view_alone() -> None:
     legal = GAME.legal_actions(state, seat)
     chosen = {msgspec.json.encode(sensible_bot(GAME.view(state, seat), legal, Rng(1)))}
     for seed in range(4):
-        redealt = GAME.determinize(state, seat, seed)
+        redealt = GAME.determinize(GAME.knowledge(state, seat), seed)
         chosen.add(msgspec.json.encode(sensible_bot(GAME.view(redealt, seat), legal, Rng(1))))
     assert len(chosen) == 1
 

@@ -58,7 +58,7 @@ def test_sensible_bot_decides_from_its_view_alone() -> None:
     state = touch(state, 0, "A1")
     legal = GAME.legal_actions(state, 0)
     for seed in range(5):
-        redealt = GAME.determinize(state, 0, seed)
+        redealt = GAME.determinize(GAME.knowledge(state, 0), seed)
         assert sensible_bot(GAME.view(redealt, 0), legal, Rng(9)) == sensible_bot(GAME.view(state, 0), legal, Rng(9))
 
 

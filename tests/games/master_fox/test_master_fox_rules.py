@@ -342,7 +342,7 @@ def test_grabs_are_heard_from_public_grabs_and_your_own_memory_only() -> None:
     heard = GAME.view(cow, 0).heard
     assert [SPOTS[i] for i, h in enumerate(heard) if h is not None] == ["A1", "B1"]
     for seed in range(8):
-        redealt = GAME.determinize(cow, 0, seed)
+        redealt = GAME.determinize(GAME.knowledge(cow, 0), seed)
         assert GAME.view(redealt, 0).heard == heard
 
 
@@ -825,16 +825,63 @@ def test_state_round_trips_through_json() -> None:
     assert action == Steal(1, "cow")
 
 
+def _samples(state, seat: int = 0, seeds: int = 40) -> list:
+    known = GAME.knowledge(state, seat)
+    return [GAME.determinize(known, seed) for seed in range(seeds)]
+
+
 def test_determinize_keeps_the_view_and_re_deals_the_rest() -> None:
     state = arrange(new_game(3), box={"A1": "cow", "B1": "hen"}, sacks={1: ["fish"]})
     state = act(state, 0, Touch("A1"), Grab("B1"))
-    changed = False
-    for seed in range(5):
-        other = GAME.determinize(state, 0, seed)
+    at_a1, in_hand = set(), set()
+    for other in _samples(state, seeds=20):
         assert GAME.view(other, 0) == GAME.view(state, 0)
-        assert other.pawns[state.spots[A1]] == "cow" and other.players[0].hand == state.players[0].hand
-        changed |= other.pawns != state.pawns or other.spots != state.spots
-    assert changed
+        at_a1.add(other.pawns[other.spots[A1]])
+        in_hand.add(other.pawns[other.players[0].hand.pawn])
+    # felt once: a cow feels like a horse, a hen like a goose, and the sample knows no better
+    assert at_a1 == {"cow", "horse"} and in_hand == {"hen", "goose"}
+
+
+def test_a_spot_felt_empty_before_a_put_back_is_dealt_again() -> None:
+    """A pawn put back lands on an empty spot nobody hears: the spot Ada felt empty may
+    hold it now. Until the put-back her memory proves the spot empty."""
+    state = arrange(new_game(2), box={"A1": "cow"})  # B1 and C1 empty
+    state = act(state, 0, Touch("B1"), EndTurn())
+    assert all(s.spots[B1] < 0 for s in _samples(state))
+    state = act(state, 1, Grab("A1"), PutBack())
+    assert {s.spots[B1] >= 0 for s in _samples(state)} == {True, False}
+    # twins: wherever the cow landed, the same samples
+    cow = next(p for p, kind in enumerate(state.pawns) if kind == "cow" and p in state.spots)
+    twins = []
+    for spot in ("B1", "C1"):
+        spots = [-1 if p == cow else p for p in state.spots]
+        spots[SPOT_INDEX[spot]] = cow
+        twins.append(replace(state, spots=spots))
+    assert GAME.view(twins[0], 0) == GAME.view(twins[1], 0) == GAME.view(state, 0)
+    assert [msgspec.json.encode(s) for s in _samples(twins[0])] == [msgspec.json.encode(s) for s in _samples(twins[1])]
+
+
+def test_a_pawn_felt_before_another_grabbed_it_is_in_the_grabbers_sack() -> None:
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = act(state, 0, Touch("A1"), EndTurn())
+    state = act(state, 1, Grab("A1"), Stash())
+    kinds = set()
+    for s in _samples(state):
+        assert s.spots[A1] < 0  # Bo's hand found it there, and the spot stays empty
+        stolen = s.players[1].sack[0].pawn
+        kinds.add(s.pawns[stolen])
+        assert s.players[0].memory[A1].pawn == stolen  # what Ada felt is what Bo took
+    assert kinds == {"cow", "horse"}
+
+
+def test_the_others_remember_where_they_were_heard_to_touch() -> None:
+    state = arrange(new_game(2), box={"A1": "cow", "B1": "pig"})
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, Touch("A1"), Touch("A1"), Touch("C1"), EndTurn())
+    for s in _samples(state):
+        memory = s.players[1].memory
+        assert [i for i, f in enumerate(memory) if f is not None] == [A1, SPOT_INDEX["C1"]]
+        assert memory[A1].pawn == s.spots[A1] and memory[SPOT_INDEX["C1"]].pawn == s.spots[SPOT_INDEX["C1"]]
 
 
 def test_describe_tells_the_actor_what_was_felt_and_others_only_where() -> None:
