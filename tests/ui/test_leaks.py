@@ -225,7 +225,7 @@ def test_a_step_its_player_may_take_back_showed_that_player_nothing_hidden(game_
             checked += 1
             seen = game.view(session.state, seat)
             for k in range(3):
-                world = game.determinize(before, seat, seed * 1000 + session.step_count * 3 + k)
+                world = game.determinize(game.knowledge(before, seat), seed * 1000 + session.step_count * 3 + k)
                 after = game.apply(world, seat, move)
                 if game.outcome(after) is not None or rng_field_changed(world, after) or \
                         game.undo_blocker(world, seat, move, after) is not None:
