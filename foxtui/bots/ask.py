@@ -27,18 +27,22 @@ class BotQuestion(NamedTuple):
         return self.base is not None
 
 
-def ask(game: Any, state: Any, seat: int, level: str, rng: int, sampler_seed: int) -> BotQuestion:
-    """The question a seat's bot answers in ``state``: its view and legal moves, and for
-    a bot that searches a determinization dealt with ``sampler_seed`` (any seed would
-    do: a game's determinize keeps nothing beyond the View). ValueError when the seat
-    has nothing to do."""
+def ask(
+    game: Any, state: Any, seat: int, level: str, rng: int, sampler_seed: int, view: Any = None
+) -> BotQuestion:
+    """The question a seat's bot answers in ``state``: its view (``view``, when already
+    made) and legal moves, and for a bot that searches a determinization dealt with
+    ``sampler_seed`` (any seed would do: a game's determinize keeps nothing beyond the
+    View). ValueError when the seat has nothing to do."""
     legal = game.legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to do")
     base = None
     if getattr(game.bots[level], "searches", False) and len(legal) > 1:
         base = game.determinize(state, seat, sampler_seed)
-    return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, base)
+    if view is None:
+        view = game.view(state, seat)
+    return BotQuestion(game.id, level, seat, view, legal, rng, base)
 
 
 def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None) -> Any:
