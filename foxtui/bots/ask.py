@@ -27,17 +27,19 @@ class BotQuestion(NamedTuple):
         return self.known is not None
 
 
-def ask(game: Any, state: Any, seat: int, level: str, rng: int) -> BotQuestion:
-    """The question a seat's bot answers in ``state``: its view and legal moves, and for
-    a bot that searches what the seat may know. ValueError when the seat has nothing
-    to do."""
+def ask(game: Any, state: Any, seat: int, level: str, rng: int, view: Any = None) -> BotQuestion:
+    """The question a seat's bot answers in ``state``: its view (``view``, when already
+    made) and legal moves, and for a bot that searches what the seat may know.
+    ValueError when the seat has nothing to do."""
     legal = game.legal_actions(state, seat)
     if not legal:
         raise ValueError("nothing to do")
     known = None
     if getattr(game.bots[level], "searches", False) and len(legal) > 1:
         known = game.knowledge(state, seat)
-    return BotQuestion(game.id, level, seat, game.view(state, seat), legal, rng, known)
+    if view is None:
+        view = game.view(state, seat)
+    return BotQuestion(game.id, level, seat, view, legal, rng, known)
 
 
 def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None) -> Any:

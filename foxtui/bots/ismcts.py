@@ -186,12 +186,15 @@ def search(
     for i in range(budget):
         if abandon is not None and abandon():
             raise Abandoned()
-        if i < n:
+        # a candidate whose simulations all came back empty (it could not be played in
+        # the samples) has no mean: it is not scored, and tried again only while none is
+        scored = [c for c in range(n) if visits[c]] if i >= n else []
+        if not scored:
             k = (favourite + i) % n  # everyone once, the favourite first
         else:
             log_n = math.log(i)
             k = max(
-                range(n),
+                scored,
                 key=lambda c: total[c] / visits[c] + _UCB * math.sqrt(log_n / visits[c]),
             )
         value = simulate(game, sampler.sample(rng.next64()), seat, legal[k], Rng(rng.next64()), expertise)

@@ -38,8 +38,10 @@ class RecordError(Exception):
 
 
 #: who made a step, when it was not the seat's own player: "bot", a bot that chose
-#: for a player whose move time ran out (a shared table's move limit)
-StepBy = Literal["bot"]
+#: for a player whose move time ran out (a shared table's move limit); "table", the
+#: sensible level's move, played for a bot whose own went round or failed
+#: (foxtui/engine/decision.py)
+StepBy = Literal["bot", "table"]
 
 
 class Step(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -6,13 +6,24 @@ servers call it and render ``view(seat)``. It never imports the UI.
 
 from __future__ import annotations
 
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any, Callable
 
+import msgspec
+
 from . import saves_lock
+from .decision import BotDecision, BotMove
 from .game import Game, IllegalAction, Outcome, SeatInfo, rng_field_changed
 from .record import GameRecord, Step, TableClock, load_record, replay_states, save_record, state_hash
 from .rng import seed_state
+
+_encode = msgspec.msgpack.encode
+
+
+def _digest(view: Any) -> bytes:
+    """A position as a seat sees it, short."""
+    return blake2b(_encode(view), digest_size=16).digest()
 
 
 class SaveError(Exception):
@@ -41,6 +52,15 @@ class Session:
         #: why the last autosave failed (disk full, folder removed ...), None when it worked
         self.save_problem: str | None = None
         self._lines: dict[tuple[int, int | None], tuple[Step, Any, str]] = {}  # see _told
+        #: per step: the state after it and who was to act there (see positions)
+        self._acting: dict[int, tuple[Any, frozenset[int]]] = {}
+        #: per (step, seat): the state after it and the digest of the seat's View of it
+        self._seen: dict[tuple[int, int], tuple[Any, bytes]] = {}
+        #: the last move tried by brings_back: (state, seat, action, the state it makes,
+        #: the seat's View of that and its digest, or None), for act
+        self._tried: tuple[Any, int, Any, Any, Any, bytes | None] | None = None
+        #: (state, seat, its View) made by brings_back for the step just taken
+        self._after: tuple[Any, int, Any] | None = None
         self._closed = False
 
     # --- starting
@@ -156,26 +176,57 @@ class Session:
         if step.by == "bot":  # the player's move time ran out: they did not choose it
             who = "you" if viewer == step.seat else self.record.seats[step.seat].name
             return f"Time ran out: a bot chose for {who}. {line}"
+        if step.by == "table":  # the seat's bot went round or failed (see decision.py)
+            whose = "Your" if viewer == step.seat else f"{self.record.seats[step.seat].name}'s"
+            return f"{whose} bot could not decide, so the table made the sensible move for it. {line}"
         return line
 
     # --- acting
 
     def act(self, seat: int, action: Any, by: str | None = None) -> Any:
         """Apply one step, record it and autosave. IllegalAction leaves everything as it was.
-        ``by`` "bot": a bot chose it for the seat's player (their move time ran out)."""
-        state = self.game.apply(self.state, seat, action)
+        ``by`` "bot": a bot chose it for the seat's player (their move time ran out);
+        "table": the sensible move played for a bot whose own went round or failed."""
+        tried, self._tried = self._tried, None
+        if tried is not None and tried[0] is self.state and tried[1] == seat and tried[2] == action:
+            state = tried[3]  # brings_back has just applied it (the same pure step)
+        else:
+            tried = None
+            state = self.game.apply(self.state, seat, action)
         self.record.steps.append(Step(seat, action, state_hash(state), by))  # type: ignore[arg-type]
         self._states.append(state)
         self._marks.append(self.game.follow_marks(self._marks[-1], state))
+        if tried is not None and tried[5] is not None:
+            # the seat's View after it, already made: a position of its decision, and
+            # its next question's view if it acts again
+            self._seen[(len(self._states) - 1, seat)] = (state, tried[5])
+            self._after = (state, seat, tried[4])
         self.save()
         return state
 
     def bot_action(self, seat: int) -> Any:
         """What the seat's bot plays now. It sees only its seat's view, and its chance is
         drawn from the seed and the step number, so a resumed game plays on the same way."""
+        return self.bot_move(seat).action
+
+    def bot_move(self, seat: int) -> BotMove:
+        """What the table plays for the seat's bot now: its own move, or the sensible
+        level's when its own went round or failed (foxtui/engine/decision.py)."""
         from foxtui.bots.ask import answer
 
-        return answer(self.bot_question(seat))
+        decision = self.bot_decision(seat)
+        while True:
+            try:
+                move = answer(decision.question)
+            except Exception as exc:  # a bot's bug must not stop the table (the log says so)
+                move = exc
+            played = decision.answered(move)
+            if played is not None:
+                return played
+
+    def bot_decision(self, seat: int) -> BotDecision:
+        """The seat's bot's decision now, to answer here or elsewhere (a worker process)."""
+        return BotDecision(self, seat)
 
     def bot_question(self, seat: int) -> Any:
         """The seat's bot's decision as a BotQuestion (foxtui/bots/ask.py), to answer here
@@ -187,10 +238,62 @@ class Session:
         if level is None:
             level = next(iter(self.game.bots))
         rng = seed_state(self.record.seed, "bot", self.step_count, seat)
+        after = self._after
+        view = after[2] if after is not None and after[0] is self.state and after[1] == seat else None
         try:
-            return ask(self.game, self.state, seat, level, rng)
+            question = ask(self.game, self.state, seat, level, rng, view)
         except ValueError:
             raise IllegalAction(f"{self.record.seats[seat].name} has nothing to do now.") from None
+        self._position(len(self._states) - 1, seat, question.view)  # (kept: a position it decides at)
+        return question
+
+    # --- positions a bot has had (foxtui/engine/decision.py)
+
+    def positions(self, seat: int) -> set[bytes]:
+        """The positions the seat has had in its decision so far (since it last came to
+        act, through others' steps too where several seats act at once): the digests of
+        its View where it decided, the present one included, and where its own steps
+        led. (Its own steps' ends count, so that two seats that take turns going round
+        are caught as well as one alone.)"""
+        seen = set()
+        steps, last = self.record.steps, len(self._states) - 1
+        for n in range(last, -1, -1):
+            if seat not in self._to_act_at(n):
+                break
+            if n == last or steps[n].seat == seat or (n > 0 and steps[n - 1].seat == seat):
+                seen.add(self._position(n, seat))
+        return seen
+
+    def _to_act_at(self, n: int) -> frozenset[int]:
+        state = self._states[n]
+        kept = self._acting.get(n)
+        if kept is None or kept[0] is not state:  # (an undone step's state is replaced)
+            kept = self._acting[n] = (state, self.game.to_act(state))
+        return kept[1]
+
+    def _position(self, n: int, seat: int, view: Any = None) -> bytes:
+        """The digest of the seat's View of the state after step ``n`` (``view``: that
+        View, when already made)."""
+        state = self._states[n]
+        kept = self._seen.get((n, seat))
+        if kept is None or kept[0] is not state:
+            kept = self._seen[(n, seat)] = (state, _digest(self.game.view(state, seat) if view is None else view))
+        return kept[1]
+
+    def brings_back(self, seat: int, action: Any, seen: set[bytes] | None = None) -> bool:
+        """Whether ``action`` would bring back a position the seat has had in its decision
+        (``seen``: ``positions(seat)``, when already known). A step that draws by chance
+        never does (it brings something new), nor one that ends the seat's decision.
+        IllegalAction when the rules refuse it."""
+        state = self.state
+        after = self.game.apply(state, seat, action)
+        if rng_field_changed(state, after) or seat not in self.game.to_act(after):
+            self._tried = (state, seat, action, after, None, None)
+            return False
+        view = self.game.view(after, seat)
+        digest = _digest(view)
+        self._tried = (state, seat, action, after, view, digest)
+        return digest in (self.positions(seat) if seen is None else seen)
 
     def bot_searches(self, seat: int) -> bool:
         """The seat's bot will think for a while (a search) rather than answer at once."""
@@ -202,7 +305,8 @@ class Session:
         bots = self.bots_to_act()
         if not bots:
             return False
-        self.act(bots[0], self.bot_action(bots[0]))
+        move = self.bot_move(bots[0])
+        self.act(bots[0], move.action, move.by)
         return True
 
     def undo_refusal(self, seat: int) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol
 
+from foxtui.engine.decision import BotDecision, BotMove
 from foxtui.engine.game import Clock, Game, Outcome, SeatInfo
 from foxtui.engine.record import GameRecord
 
@@ -80,6 +81,13 @@ class Table(Protocol):
 
     def bot_action(self, seat: int) -> Any:
         """What the seat's bot (or a bot standing in for a player) plays now."""
+        ...
+    def bot_move(self, seat: int) -> BotMove:
+        """The same, and whether the table chose it for a bot whose own went round or
+        failed (foxtui/engine/decision.py)."""
+        ...
+    def bot_decision(self, seat: int) -> BotDecision:
+        """The seat's bot's decision, its question to answer elsewhere."""
         ...
     def bot_searches(self, seat: int) -> bool:
         """The seat's bot thinks for a while (a search): the driver asks its thinker."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, ClassVar, Literal, NamedTuple, Protocol, Sequence
 
+from foxtui.engine.decision import BotDecision, BotMove
 from foxtui.engine.game import IllegalAction
 
 from .base import Table
@@ -144,7 +145,7 @@ class TableDriver:
         self._think_changes = -1
         self._think_token: object | None = None
         self._changes = 0  # every change of the table: an answer to an older one is stale
-        self._answer: tuple[int, int, Any] | None = None  # (changes, seat, move) kept while paused
+        self._answer: tuple[int, int, BotMove] | None = None  # (changes, seat, move) kept while paused
 
     # --- starting, pausing, stopping
 
@@ -461,17 +462,19 @@ class TableDriver:
             self._think(news)
             return
         try:
-            move = self.table.bot_action(seat)
+            move = self.table.bot_move(seat)
         except IllegalAction as exc:
             self.listener.step_failed(news, exc)
             return
         self._bot_moves(news, move)
 
-    def _bot_moves(self, news: StepNews, move: Any) -> None:
+    def _bot_moves(self, news: StepNews, move: BotMove) -> None:
         assert news.seat is not None
+        # a step a bot takes for a player is recorded as such (and told so in the log),
+        # as is the sensible move played for a bot whose own went round or failed
+        by = "bot" if news.kind == "stand_in" else move.by
         try:
-            # a step a bot takes for a player is recorded as such (and told so in the log)
-            self.table.act(news.seat, move, "bot" if news.kind == "stand_in" else None)
+            self.table.act(news.seat, move.action, by)
         except IllegalAction as exc:
             self.listener.step_failed(news, exc)
             return
@@ -489,10 +492,17 @@ class TableDriver:
             return  # already thinking about this very table
         self._stop_thinking()
         try:
-            question = self.table.bot_question(seat)
+            decision = self.table.bot_decision(seat)
         except IllegalAction as exc:
             self.listener.step_failed(news, exc)
             return
+        self._ask(news, decision, changes)
+
+    def _ask(self, news: StepNews, decision: BotDecision, changes: int) -> None:
+        """Send the decision's question to the thinker (again, when its answer went round:
+        the question then leaves out the moves that would bring a position back)."""
+        seat = news.seat
+        assert seat is not None and self.thinker is not None
         token = object()
 
         def done(move: Any) -> None:
@@ -504,19 +514,20 @@ class TableDriver:
             if changes != self._changes:
                 self._schedule()  # the table changed while the bot thought: again
                 return
-            if isinstance(move, BaseException):
-                self.listener.step_failed(news, move)
+            played = decision.answered(move)  # (a failure too: the sensible move is played)
+            if played is None:
+                self._ask(news, decision, changes)
                 return
             if self._paused:
-                self._answer = (changes, seat, move)
+                self._answer = (changes, seat, played)
                 self._pending = True
                 return
-            self._bot_moves(news, move)
+            self._bot_moves(news, played)
 
         self._think_changes = changes
         self._think_token = token
         self._set_thinking(seat)
-        job = self.thinker(question, done)
+        job = self.thinker(decision.question, done)
         if self._think_token is token:  # (not answered at once)
             self._think_job = job
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from foxtui.engine.decision import BotDecision, BotMove
 from foxtui.engine.game import Clock, Game, IllegalAction, Outcome, SeatInfo
 from foxtui.engine.session import Session
 
@@ -101,6 +102,12 @@ class LocalTable:
 
     def bot_action(self, seat: int) -> Any:
         return self.session.bot_action(seat)
+
+    def bot_move(self, seat: int) -> BotMove:
+        return self.session.bot_move(seat)
+
+    def bot_decision(self, seat: int) -> BotDecision:
+        return self.session.bot_decision(seat)
 
     def bot_searches(self, seat: int) -> bool:
         return self.session.bot_searches(seat)

@@ -192,6 +192,12 @@ class RemoteTable:
     def bot_action(self, seat: int) -> Any:
         raise IllegalAction("The server plays the bots of a shared table.")
 
+    def bot_move(self, seat: int) -> Any:
+        raise IllegalAction("The server plays the bots of a shared table.")
+
+    def bot_decision(self, seat: int) -> Any:
+        raise IllegalAction("The server plays the bots of a shared table.")
+
     def bot_searches(self, seat: int) -> bool:
         return False
 

@@ -186,3 +186,17 @@ class ChoresGame(RaceGame):
 def test_a_long_run_of_the_seats_own_steps_does_not_cut_the_others_short() -> None:
     sampler = Sampler(ChoresGame(), 0, Chores())  # type: ignore[arg-type]
     assert search(None, ["work", "undo"], Rng(1), sampler, _race_expertise(paired=True)) == "work"
+
+
+def _never(state: Toy) -> int:
+    raise IllegalAction("not in any sample")  # (the View said it could be played)
+
+
+def test_a_move_whose_simulations_all_come_back_empty_is_not_scored() -> None:
+    # "b" cannot be played in any sample: it has no visit to divide its total by, and
+    # the search still ends with one of the moves that could
+    choice, game = run({"a": lambda s: 1, "b": _never, "c": lambda s: 5})
+    assert choice == "c"
+    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == EXPERTISE.budget - 1
+    searched = game.applied[3 * 3 :]  # after the three samples that compare the moves
+    assert searched.count("b") == 1  # tried once, as every move is, then left alone

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 import pytest
 
+from foxtui.engine import Rng
 from foxtui.engine.game import IllegalAction, SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
@@ -152,16 +153,21 @@ def test_a_bot_step_due_while_paused_waits_for_the_table_to_be_back() -> None:
     assert local.step_count == 2 and listener.news[-1].kind == "bot"
 
 
-def test_a_failing_bot_is_reported_and_the_table_goes_on() -> None:
-    local = table(MF, ("Ada", "sensible"), "Bob")
-
-    def broken(seat: int) -> Any:
-        return END_TURN if seat == 1 else "no such move"
-
-    local.bot_action = broken  # type: ignore[method-assign]
+@pytest.mark.parametrize("broken", [lambda view, legal, rng: "no such move", lambda view, legal, rng: 1 / 0])
+def test_a_failing_bot_has_the_sensible_move_played_for_it(monkeypatch: pytest.MonkeyPatch, broken: Any) -> None:
+    # a bot's bug must not hold the table (its people could not play on): the sensible
+    # level plays for it, and the log says so
+    monkeypatch.setitem(MF.bots, "broken", broken)
+    local = table(MF, ("Ada", "broken"), "Bob")
+    question = local.bot_question(0)
+    sensible = MF.bots["sensible"](question.view, question.legal, Rng(question.rng))
     driver, clock, listener = driven(local, bot_delay=0.1)
     clock.advance(0.1)
-    assert local.step_count == 0 and listener.failed and listener.failed[0][0].kind == "bot"
+    assert local.step_count == 1 and listener.failed == [] and listener.news[-1].kind == "bot"
+    step = local.session.record.steps[0]
+    assert step.action == sensible and step.by == "table"
+    line = local.log(None)[-1]
+    assert line.startswith("Ada's bot could not decide, so the table made the sensible move for it. ")
 
 
 # --- move time limits

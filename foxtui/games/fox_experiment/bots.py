@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+from msgspec.structs import replace
+
 from foxtui.bots.ismcts import expert_level
 from foxtui.engine.rng import Rng
 
@@ -386,9 +388,25 @@ def _estimate(state: Any, seat: int) -> float:
     their half point each, not rounded down), this round's pups' promise, and what its
     upgrades are still worth in the breedings to come (as the sensible bot weighs them)."""
     from .administration import breakdown
+    from .breeding import deciding, pup_marks, tokens_used
+    from .rules import WILD_TRAIT, apply
 
-    b = breakdown(state, seat)
     p = state.players[seat]
+    if p.litter is not None and deciding(p.litter.pairs):
+        # A pair of wild halves waiting for its trait: counted as the trait worth most,
+        # which the seat's next step names. Counted as nothing (the pup left out), joining
+        # two wild halves looked like a loss, and the expert took the pair apart again.
+        return max(_estimate(apply(state, seat, name), seat) for name in WILD_TRAIT)
+    if p.litter is not None:
+        # The pup on the table counts as recording it leaves the count: the friendly
+        # tokens in its pairs spent, the point tokens of its symbols past a full track
+        # won. Counted as still held, those tokens made recording the pup look like a
+        # loss, and the expert took a pair apart and joined it again, for ever.
+        lit = p.litter
+        won = pup_marks(symbols(lit.dice, lit.pairs))[1]
+        p = replace(p, friendly=p.friendly - tokens_used(lit.pairs), points=p.points + won)
+        state = replace(state, players=[*state.players[:seat], p, *state.players[seat + 1 :]])
+    b = breakdown(state, seat)
     fixed = sum(b.values()) - b["leftover tokens"]
     tokens = TOKEN_VALUE * (sum(p.tokens) + p.friendly)
     breedings = ROUNDS - state.round + (1 if state.phase in ("study", "selection", "upgrades") else 0)
