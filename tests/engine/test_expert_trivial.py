@@ -198,5 +198,5 @@ def test_a_move_whose_simulations_all_come_back_empty_is_not_scored() -> None:
     choice, game = run({"a": lambda s: 1, "b": _never, "c": lambda s: 5})
     assert choice == "c"
     assert ismcts.last_stats is not None and ismcts.last_stats.simulations == EXPERTISE.budget - 1
-    searched = game.applied[3 * 3 :]  # after the three samples that compare the moves
+    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
     assert searched.count("b") == 1  # tried once, as every move is, then left alone
