@@ -186,6 +186,7 @@ def warm_up(tables: bool = False) -> list[str]:
     games = list(playable_games()) if tables else []
     drawn: list[str] = []
     shown: list[Any] = []  # the app, for the games to look at what it shows
+    done = asyncio.Event()
 
     class Link:
         def send(self, message: Any) -> None:
@@ -210,10 +211,14 @@ def warm_up(tables: bool = False) -> list[str]:
             for n, game_id in enumerate(games, start=2):
                 for message in table_messages(game_id, n):
                     on_message(message)
-                await asyncio.sleep(0.5)
-                table = getattr(shown[0].screen, "table", None)
-                if table is not None and table.game.id == game_id:
-                    drawn.append(game_id)
+                for _ in range(100):  # until its table is drawn (a busy machine is slow), 10 s at most
+                    await asyncio.sleep(0.1)
+                    table = getattr(shown[0].screen, "table", None)
+                    if table is not None and table.game.id == game_id and shown[0].screen.is_mounted:
+                        await asyncio.sleep(0.2)  # (and has drawn its first frames)
+                        drawn.append(game_id)
+                        break
+            done.set()
             await asyncio.sleep(3600)
             return ""
 
@@ -224,9 +229,10 @@ def warm_up(tables: bool = False) -> list[str]:
         app = ClientApp(Link())  # type: ignore[arg-type]
         shown.append(app)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.3)
+            await pilot.pause(0.5)
             await pilot.press("x", "escape")
-            await pilot.pause(0.5 * len(games) + 0.4)  # every game's table drawn
+            if games:
+                await asyncio.wait_for(done.wait(), 10.0 * len(games) + 5)  # every game's table drawn
 
     try:
         asyncio.run(lobby())

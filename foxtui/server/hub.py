@@ -138,11 +138,17 @@ class Conn:
         self.lobby_page = 0
         self.closed = False
 
+    @property
+    def who(self) -> str:
+        """The player and the session, as the log names them ("Ada (session 3)")."""
+        name = self.player.name or self.player.key
+        return f"{name} (session {self.session})" if self.session else name
+
     def send(self, message: Any) -> None:
         if self.closed or self.writer.is_closing():
             return
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
-            LOG.info("%s is not reading its screen; disconnected", self.player.name or self.player.key)
+            LOG.info("%s is not reading its screen; disconnected", self.who)
             self.close()
             return
         self.writer.write(p.frame(message))
@@ -805,7 +811,7 @@ class Hub:
                     break
                 self.handle(conn, message)
         except p.ProtocolError as exc:
-            LOG.info("%s: protocol error, disconnected: %s", player.name or player.key, exc)
+            LOG.info("%s: protocol error, disconnected: %s", conn.who, exc)
         except (ConnectionError, OSError):
             pass
         finally:
@@ -880,7 +886,7 @@ class Hub:
         for other in self.conns:
             if other.player.key == conn.player.key:
                 other.player.name = name
-        LOG.info("%s chose the name %s", conn.player.key, name)
+        LOG.info("%s (session %d) chose the name %s", conn.player.key, conn.session, name)
         conn.send(p.Welcome(name))
         if first:
             conn.send(self.lobby_for(conn.player))
@@ -935,7 +941,9 @@ class Hub:
         table = self.tables[table_id] = Table(self, table_id, spec, owners)
         table.creator = conn.player.key
         self._list(table)
-        LOG.info("%s created table %d (%s, %d seats)", conn.player.name, table_id, game.title, len(bots))
+        if "you" in message.seats and conn.table is not None:
+            self._leave_table(conn, where=f"for table {table_id}")  # (before the line that says where)
+        LOG.info("%s created table %d (%s, %d seats)", conn.who, table_id, game.title, len(bots))
         if "you" in message.seats:
             self._place(conn, table, message.seats.index("you"))
         if not table.free_seats:
@@ -970,7 +978,7 @@ class Hub:
             table.save()
         how = self._place(conn, table, mine)
         back = {p.AWAY: " (back after a drop)", p.LEFT: " (back from the lobby)"}.get(how or "", "")
-        LOG.info("%s %s table %d, seat %d%s", conn.player.name, "rejoined" if rejoin else "joined", table.id, mine + 1, back)
+        LOG.info("%s %s table %d, seat %d%s", conn.who, "rejoined" if rejoin else "joined", table.id, mine + 1, back)
         if table.play is None and not table.free_seats:
             table.start()
         self.lobby_changed()
@@ -982,7 +990,7 @@ class Hub:
         if table.play is None:
             raise IllegalAction(f"Table {table.id} has not started yet.")
         self._place(conn, table, None)
-        LOG.info("%s watches table %d", conn.player.name, table.id)
+        LOG.info("%s watches table %d", conn.who, table.id)
         self.lobby_changed()
 
     def _leave(self, conn: Conn, message: p.Leave) -> None:
@@ -1028,7 +1036,7 @@ class Hub:
             if other.player.key == key:
                 table.conns.discard(other)
                 other.table = other.seat = None
-        LOG.info("%s gave up seat %d at table %d before its game began", conn.player.name, seat + 1, table.id)
+        LOG.info("%s gave up seat %d at table %d before its game began", conn.who, seat + 1, table.id)
         conn.send(p.Notice(f"You left your seat at table {table.id}."))
         self.lobby_changed()
 
@@ -1042,7 +1050,7 @@ class Hub:
             other.table = other.seat = None
             if other.player.key != conn.player.key:
                 other.send(p.Notice(f"{conn.player.name} cancelled table {table.id}.", "warning"))
-        LOG.info("%s cancelled table %d before its game began", conn.player.name, table.id)
+        LOG.info("%s cancelled table %d before its game began", conn.who, table.id)
         conn.send(p.Notice(f"Table {table.id} is cancelled."))
         self.lobby_changed()
 
@@ -1140,7 +1148,8 @@ class Hub:
         """``conn`` sits at ``seat`` (None: watches). Returns how the seat's player had
         gone (AWAY, LEFT) when this is their return to a game in play, else None."""
         if conn.table is not None and conn.table is not table:
-            self._leave_table(conn)
+            # (a client back in the lobby may not have said so: the log says where it went)
+            self._leave_table(conn, where=f"for table {table.id}")
         arrived = seat is not None and not any(c.seat == seat for c in table.conns if c is not conn)
         how = table.gone.pop(seat, None) if seat is not None else None
         conn.table, conn.seat = table, seat
@@ -1161,15 +1170,15 @@ class Hub:
             return table.play.seats[seat].name
         return self.names.get(table.owners[seat] or "", "") if seat is not None else ""
 
-    def _leave_table(self, conn: Conn, how: str = p.LEFT) -> None:
-        """``conn`` is no longer at its table: it went back to the lobby (LEFT) or its
-        connection ended (AWAY); a seat stays its player's either way."""
+    def _leave_table(self, conn: Conn, how: str = p.LEFT, where: str = "back to the lobby") -> None:
+        """``conn`` is no longer at its table: it went back to the lobby, or ``where``
+        else (LEFT), or its connection ended (AWAY); a seat stays its player's either way."""
         table = conn.table
         if table is None:
             return
         table.conns.discard(conn)
         seat = conn.seat
-        who = conn.player.name or conn.player.key
+        who = conn.who
         conn.table = conn.seat = None
         conn.logged = None
         if self.stopping:
@@ -1177,14 +1186,14 @@ class Hub:
             LOG.info("%s's session at table %d ended (the server is stopping)", who, table.id)
             return
         if seat is None:
-            why = "the connection ended" if how == p.AWAY else "back to the lobby"
+            why = "the connection ended" if how == p.AWAY else where
             LOG.info("%s stopped watching table %d (%s)", who, table.id, why)
             if isinstance(table, Table):
                 table.tell_presence()
         elif how == p.AWAY:
             LOG.info("%s dropped from table %d, seat %d (the connection ended)", who, table.id, seat + 1)
         else:
-            LOG.info("%s left table %d, seat %d (back to the lobby)", who, table.id, seat + 1)
+            LOG.info("%s left table %d, seat %d (%s)", who, table.id, seat + 1, where)
         if seat is not None and isinstance(table, Table) and not any(c.seat == seat for c in table.conns):
             table.gone[seat] = how
             if table.play is not None and not table.finished:

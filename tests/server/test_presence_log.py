@@ -4,6 +4,7 @@ protocol and through a client's screen."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from server_helpers import ProtoClient, client_app, make_hub, run, screen_text, wait_until
@@ -277,3 +278,33 @@ def test_notes_written_as_they_come_stand_where_a_whole_rewrite_puts_them():
             assert rows(two) == [lines[2], "— Cy left the table.", lines[3]]
 
     asyncio.run(main())
+
+
+def test_the_log_names_the_session_and_where_a_player_went_from_a_table(tmp_path, caplog):
+    """A client that went back to the lobby without saying so and set up another table
+    was logged as 'left table 6 … (back to the lobby)' after 'created table 7'."""
+    import logging
+
+    from server_helpers import socket_pair
+
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        (hr, hw), (cr, cw) = await socket_pair()
+        task = asyncio.create_task(hub.serve(hub.player("key-ada"), hr, hw, "test", session=7))
+        ada = ProtoClient(cr, cw, task)
+        await ada.expect(p.Lobby)
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+        await ada.expect(p.Update)
+        ada.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))  # no Leave in between
+        await ada.expect(p.Seated, lambda m: m.table == 2)
+        await ada.close()
+
+    with caplog.at_level(logging.INFO, logger="foxtui"):
+        run(main())
+    said = [r.getMessage() for r in caplog.records]
+    assert "Ada (session 7) created table 1 (Master Fox, 2 seats)" in said
+    left = said.index("Ada (session 7) left table 1, seat 1 (for table 2)")
+    assert left < said.index("Ada (session 7) created table 2 (Master Fox, 2 seats)")
+    assert not any("back to the lobby" in line for line in said)

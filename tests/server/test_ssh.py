@@ -322,7 +322,8 @@ def test_two_players_play_master_fox_to_the_end_across_a_restart(tmp_path, keys,
         play_until([ada, bo], lambda: "results" in ada.text() and "results" in bo.text(), timeout=300.0)
         assert "wins" in ada.text() and "wins" in bo.text()
         log = server.log.read_text()
-        assert "Bo joined table 1, seat 2" in log and "Ada rejoined table 1, seat 1" in log
+        assert re.search(r"Bo \(session \d+\) joined table 1, seat 2", log)
+        assert re.search(r"Ada \(session \d+\) rejoined table 1, seat 1", log)
         assert "the game is over" in log
     finally:
         server.stop()
@@ -533,6 +534,6 @@ def test_over_ssh_a_line_said_at_the_table_reaches_the_other_player_and_a_drop_i
         ada.wait_for("Bo's connection dropped")
         ada.wait_for("Bo away")
         log = server.log.read_text()
-        assert "Bo dropped from table 1, seat 2 (the connection ended)" in log
+        assert re.search(r"Bo \(session \d+\) dropped from table 1, seat 2 \(the connection ended\)", log)
     finally:
         server.stop()
