@@ -1183,7 +1183,11 @@ class Hub:
         conn.logged = None
         if self.stopping:
             # nobody dropped: the table is not told (its chat could not be kept any more)
-            LOG.info("%s's session at table %d ended (the server is stopping)", who, table.id)
+            if isinstance(table, Table) and table.play is None:
+                # a table waiting for its players is shown in the lobby: that is where they are
+                LOG.info("%s's session in the lobby ended (the server is stopping); the seat at table %d is kept", who, table.id)
+            else:
+                LOG.info("%s's session at table %d ended (the server is stopping)", who, table.id)
             return
         if seat is None:
             why = "the connection ended" if how == p.AWAY else where

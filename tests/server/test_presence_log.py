@@ -308,3 +308,22 @@ def test_the_log_names_the_session_and_where_a_player_went_from_a_table(tmp_path
     left = said.index("Ada (session 7) left table 1, seat 1 (for table 2)")
     assert left < said.index("Ada (session 7) created table 2 (Master Fox, 2 seats)")
     assert not any("back to the lobby" in line for line in said)
+
+
+def test_a_session_the_stopping_server_ends_at_a_waiting_table_ended_in_the_lobby(tmp_path, caplog):
+    """A table waiting for its players is shown in the lobby: the log said 'Ada's session
+    at table 1 ended' while Ada was in the lobby."""
+
+    async def main():
+        hub = make_hub(tmp_path)
+        ada = await ProtoClient.connect(hub, "key-ada", "Ada")
+        ada.send(p.CreateTable("master-fox", {}, ["you", "human"]))
+        await ada.expect(p.Notice)
+        hub.stop_tables()
+        await ada.close()
+
+    with caplog.at_level(logging.INFO, logger="foxtui.serve"):
+        run(main())
+    said = [r.getMessage() for r in caplog.records]
+    assert "Ada's session in the lobby ended (the server is stopping); the seat at table 1 is kept" in said
+    assert not [line for line in said if "at table 1 ended" in line]
