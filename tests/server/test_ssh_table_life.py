@@ -127,8 +127,12 @@ def test_a_held_round_lets_nobody_act_until_both_read_the_summary_then_counts_3_
         ada, bo = realtime_table(tmux, server, keys)
         loot_and_stop(ada)
         for term in (ada, bo):
-            summary = term.wait_for("Round 1 is over: Ada called STOP!", "⏎ Continue")
-            assert "Ada, Bo still reading" in status(term, summary)
+            # (the summary may be drawn a frame before the status line under it is)
+            term.wait_until(
+                lambda s: "Round 1 is over: Ada called STOP!" in s and "⏎ Continue" in s
+                and "Ada, Bo still reading" in status(term, s),
+                "the summary, with both still reading",
+            )
         # Bo reads it first: the round waits for Ada, and Bo has nothing to do
         bo.press("Enter")
         bo.wait_until(lambda s: "is over" not in s and "Ada still reading" in status(bo, s), "the held round")
