@@ -8,14 +8,13 @@ writes a good one. Written atomically, like the saves.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from .game import SeatInfo
+from .record import write_atomically
 from .saves import data_dir
 
 FORMAT = 1
@@ -75,21 +74,7 @@ def remember(game: Any, seats: list[SeatInfo], options: Any, bot_speed: str | No
     table = LastTable([LastSeat(s.name, s.bot, s.age) for s in seats], msgspec.to_builtins(options), bot_speed)
     tables = load()
     data = msgspec.json.format(msgspec.json.encode(LastTables(FORMAT, {**tables.games, game.id: table})))
-    target = path()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomically(path(), data)
     except OSError:
         pass

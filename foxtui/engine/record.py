@@ -351,9 +351,13 @@ def save_record(record: GameRecord, path: Path, *, round: int = 0, finished: boo
 
     A crash at any point leaves either the old file or the new one, never half of one.
     """
-    path = Path(path)
+    write_atomically(Path(path), encode_record(record, round=round, finished=finished))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """``data`` as the whole of ``path``: a temp file in the same folder, fsync, then
+    os.replace, so a crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = encode_record(record, round=round, finished=finished)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
