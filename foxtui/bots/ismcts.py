@@ -21,6 +21,7 @@ sensible bot's choices) and the evaluation of an unfinished position.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any, Callable, NamedTuple, Sequence
 
 import msgspec
@@ -263,15 +264,25 @@ def equivalents(game: Game, sampler: Sampler, legal: Sequence[Any], rng: Rng) ->
     lead to are equal in each of a few samples (two Touches of spots that differ only
     in what is hidden lead to different states in some sample, so they stay apart)."""
     keys: list[list[bytes]] = [[] for _ in legal]
+    # Only moves whose states so far match another's are played in the next sample: a
+    # move unlike every other in one sample stays apart whatever the rest show. (Every
+    # sample's seed is still drawn, so the bot's rng goes on as if all were played.)
+    undecided = list(range(len(legal)))
     for _ in range(EQUIVALENCE_SAMPLES):
-        state = sampler.sample(rng.next64())
-        for key, action in zip(keys, legal):
+        seed = rng.next64()
+        if not undecided:
+            continue
+        state = sampler.sample(seed)
+        for c in undecided:
             try:
-                key.append(_encode(game.apply(state, sampler.seat, action)))
+                keys[c].append(_encode(game.apply(state, sampler.seat, legal[c])))
             except IllegalAction:
-                key.append(b"")  # never happens for a legal move; kept apart below
+                keys[c].append(b"")  # never happens for a legal move; kept apart below
+        alike = Counter(tuple(keys[c]) for c in undecided)
+        undecided = [c for c in undecided if keys[c][-1] and alike[tuple(keys[c])] > 1]
     first: dict[tuple[bytes, ...], int] = {}
-    return [first.setdefault(tuple(key), c) if all(key) else c for c, key in enumerate(keys)]
+    left = set(undecided)
+    return [first.setdefault(tuple(keys[c]), c) if c in left else c for c in range(len(legal))]
 
 
 _encode = msgspec.msgpack.encode

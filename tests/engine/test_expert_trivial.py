@@ -61,6 +61,13 @@ def run(effects: dict[str, Any]) -> tuple[str, ToyGame]:
     return choice, game
 
 
+def steps_comparing(effects: dict[str, Any]) -> int:
+    """How many steps a search first plays to compare the moves (as comparing them alone does)."""
+    alone = ToyGame(effects)
+    equivalents(alone, Sampler(alone, 0, Toy(3)), list(effects), Rng(1))  # type: ignore[arg-type]
+    return len(alone.applied)
+
+
 def test_moves_that_all_do_the_same_take_no_search() -> None:
     choice, _ = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 1})
     assert choice == "a"
@@ -68,10 +75,11 @@ def test_moves_that_all_do_the_same_take_no_search() -> None:
 
 
 def test_a_move_that_does_what_another_does_is_searched_once() -> None:
-    choice, game = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5})
+    effects = {"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5}
+    choice, game = run(effects)
     assert choice == "c"
     assert ismcts.last_stats is not None and ismcts.last_stats.simulations > 0
-    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
+    searched = game.applied[steps_comparing(effects) :]
     assert "b" not in searched and "a" in searched and "c" in searched
 
 
@@ -105,6 +113,51 @@ def test_moves_counted_as_the_same_do_the_same_in_other_samples(game_id: str, pl
                 )
     if game_id == "master-fox":
         assert merged  # the property was really exercised
+
+
+def every_move_in_every_sample(game: Any, sampler: Sampler, legal: list, rng: Rng) -> list[int]:
+    """Equivalents the plain way (a twin of ismcts.equivalents written apart from it):
+    every move played in every one of the samples, moves alike in all of them merged."""
+    enc = msgspec.msgpack.encode
+    samples = [sampler.sample(rng.next64()) for _ in range(ismcts.EQUIVALENCE_SAMPLES)]
+    keys = []
+    for action in legal:
+        key = []
+        for sample in samples:
+            try:
+                key.append(enc(game.apply(sample, sampler.seat, action)))
+            except IllegalAction:
+                key.append(None)
+        keys.append(key)
+    return [
+        next(d for d in range(len(legal)) if keys[d] == keys[c]) if None not in keys[c] else c
+        for c in range(len(legal))
+    ]
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_equivalents_stop_playing_a_move_once_it_is_unlike_every_other_and_answer_the_same(
+    game_id: str, players: int
+) -> None:
+    # equivalents plays a move in the next sample only while it still matches another:
+    # the answer, and where the bot's rng is left, are those of playing every move in all
+    game = GAMES[game_id]
+    tried = merged = 0
+    for state in random_states(game, players, 5, every=5)[:-1][:40]:
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        sampler = Sampler(game, seat, game.knowledge(state, seat))
+        quick_rng, plain_rng = Rng(7), Rng(7)
+        same_as = equivalents(game, sampler, legal, quick_rng)
+        assert same_as == every_move_in_every_sample(game, sampler, legal, plain_rng), f"{game_id}: {legal}"
+        assert quick_rng.next64() == plain_rng.next64()
+        tried += 1
+        merged += sum(first != c for c, first in enumerate(same_as))
+    assert tried
+    if game_id == "master-fox":
+        assert merged  # moves alike in every sample were met, not only moves told apart
 
 
 class Race(msgspec.Struct, frozen=True):
@@ -195,8 +248,9 @@ def _never(state: Toy) -> int:
 def test_a_move_whose_simulations_all_come_back_empty_is_not_scored() -> None:
     # "b" cannot be played in any sample: it has no visit to divide its total by, and
     # the search still ends with one of the moves that could
-    choice, game = run({"a": lambda s: 1, "b": _never, "c": lambda s: 5})
+    effects = {"a": lambda s: 1, "b": _never, "c": lambda s: 5}
+    choice, game = run(effects)
     assert choice == "c"
     assert ismcts.last_stats is not None and ismcts.last_stats.simulations == EXPERTISE.budget - 1
-    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
+    searched = game.applied[steps_comparing(effects) :]
     assert searched.count("b") == 1  # tried once, as every move is, then left alone
