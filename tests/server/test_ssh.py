@@ -204,9 +204,14 @@ def login(tmux: Tmux, server: Server, key: Path, name: str, first: bool = True) 
     return term
 
 
-def play_one(term: Terminal) -> bool:
-    """Press the one key this screen's key bar offers that moves the game on; False if none."""
-    bar = term.keybar()
+def play_one(term: Terminal, screen: str | None = None) -> bool:
+    """Press the key this screen's key bar offers that moves the game on; False if none.
+    At Master Fox it plays as a person after the round's eggs would: feel a spot twice
+    before grabbing it, and stash only a pawn known to be a mission the sack lacks (a
+    game to 10 eggs then takes a few rounds, where random stashes took some fourteen)."""
+    screen = term.text() if screen is None else screen
+    lines = [line for line in screen.splitlines() if line.strip()]
+    bar = lines[-1] if lines else ""
     if "Yes" in bar:
         term.press("y")
     elif "Continue" in bar or "Choose" in bar:
@@ -214,16 +219,28 @@ def play_one(term: Terminal) -> bool:
     elif "STOP!" in bar:
         term.press("x")
     elif "Stash" in bar:
-        term.press("s")
-    elif "Put back" in bar:
-        term.press("p")
+        term.press("s" if "Put back" not in bar or worth_stashing(screen) else "p")
     elif "Grab" in bar:
-        term.press(random.choice("hjkl"), "g")
+        term.press(random.choice("hjkl"), *(["t", "t"] if "Touch" in bar else []), "g")
     elif "End turn" in bar:
         term.press("e")
     else:
         return False
     return True
+
+
+def worth_stashing(screen: str) -> bool:
+    """Whether the pawn in the hand is surely one of the missions and none is in the sack yet."""
+    missions = re.search(r"Missions: (.*?)(?: \+ one kept)?\s+Ruse pawns", screen)
+    left = " ".join(" ".join(line.split("│")[0].split()) for line in screen.splitlines())  # the board's column
+    hand = re.search(r"Hand: “[^”]*” → (.+?) Sack \d", left)
+    sack = re.search(r"Sack \d+/\d+ \([^)]*\): (.*?)(?: · [a-z]| [a-z←]|$)", left)
+    if not (missions and hand and sack):
+        return False
+    wanted = set(missions.group(1).split(" · "))
+    could_be = set(hand.group(1).rstrip("?").split(" or "))
+    held = set(sack.group(1).split(" · "))
+    return could_be <= wanted and not could_be & held
 
 
 def play_until(terms: list[Terminal], done, timeout: float = 90.0) -> None:
@@ -240,7 +257,7 @@ def play_until(terms: list[Terminal], done, timeout: float = 90.0) -> None:
             # on a screen that stayed the same for a while (a key that crossed a change)
             stale = time.monotonic() - since.get(term.name, 0.0) > 3.0
             if screen != last.get(term.name) or stale:
-                if play_one(term):
+                if play_one(term, screen):
                     last[term.name] = screen
                     since[term.name] = time.monotonic()
                     moved = True
