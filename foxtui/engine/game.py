@@ -1,8 +1,9 @@
-"""The engine contract every game implements (see DESIGN.md).
+"""The engine contract every game implements: :class:`Game` below.
 
-Beyond DESIGN.md's list, foxtui games also provide a few small hooks the
-shared machinery needs; they are documented on :class:`Game` below and
-have defaults in :class:`GameBase`.
+Besides the rules themselves (setup, who is to act, legal actions, apply, views,
+outcome), a game provides a few small hooks the shared machinery needs (the clock,
+what a seat may know for a bot's samples, marks that follow the game); they are
+documented on :class:`Game` and have defaults in :class:`GameBase`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,10 @@
-"""A table in play: applies actions, asks bots, autosaves, decides undo.
+"""A game in progress and its record: applies actions, asks bots, autosaves, decides undo.
 
-The session is the only thing that changes a game in progress; screens and
-servers call it and render ``view(seat)``. It never imports the UI.
+The session is the only thing that changes a game in progress. It does not decide
+the flow (which bot moves when, clocks, pass screens): a table's driver does
+(foxtui/table/driver.py), through a Table that holds the session (table/local.py at
+one keyboard, the server's hub for foxtui serve); screens draw ``view(seat)`` as the
+driver says. It never imports the UI.
 """
 
 from __future__ import annotations

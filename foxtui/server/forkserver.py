@@ -740,10 +740,6 @@ class Forker:
                 future.set_result(signal.SIGKILL)  # as good as gone: its terminal closes
         self._exits.clear()
 
-    @property
-    def running(self) -> bool:
-        return self.sock is not None
-
     async def spawn(self, spec: Spec, slave: int, link: int) -> int:
         import asyncio
 

@@ -280,20 +280,6 @@ def pup_marks(counts: Sequence[int]) -> tuple[list[int], int, int]:
     return marks, overflow, sum(counts)
 
 
-def squares_marked(card: str, marks: Sequence[int]) -> list[int]:
-    from .content import POPCOUNT
-
-    b = BLANK[card]
-    return [POPCOUNT[marks[t] & b.squares[t]] for t in range(N)]
-
-
-def circles_marked(card: str, marks: Sequence[int]) -> list[int]:
-    from .content import POPCOUNT
-
-    b = BLANK[card]
-    return [POPCOUNT[marks[t] & b.circles[t]] for t in range(N)]
-
-
 # --- best_match ------------------------------------------------------------------------
 
 

@@ -388,12 +388,6 @@ def face_text(kind: int, face: int) -> str:
     return ", ".join(parts) or "blank"
 
 
-def study_text(study_id: str, level: int) -> str:
-    s = STUDY[study_id]
-    need = s.needs[level]
-    return ", ".join(f"{n} {trait_name(t)}" for t, n in enumerate(need) if n) + f" ({s.points[level]} pts)"
-
-
 SCIENCE_TEXT = {
     "reroll": "Roll one die of your pool again.",
     "best_face": "Turn one trait die to its whole-and-a-half face.",

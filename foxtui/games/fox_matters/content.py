@@ -369,11 +369,6 @@ def needs_text(total: int, needs: tuple[int, ...] | list[int]) -> str:
     return text
 
 
-def problem_label(pid: str) -> str:
-    p = PROBLEM[pid]
-    return f"{p.name} ({needs_text(p.total, p.needs)})"
-
-
 _ABILITY_TEXT = {
     "recruit_gray_tail": "Take the top Gray Tail card from its deck.",
     "draw_fox_pick": "Look at the top {count} Fox cards, keep one and shuffle the others back.",

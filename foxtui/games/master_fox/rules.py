@@ -91,10 +91,6 @@ def elder_order(seats: list[SeatInfo]) -> list[int]:
     return list(range(n))
 
 
-def youngest(state: State) -> int:
-    return state.elders[-1]
-
-
 # --- setup and rounds -----------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """What every game's screen part provides to the shared play screen.
 
-The play screen (ui/screens/play.py) owns the session, handovers, bots, undo,
-the log and help. A game contributes one ``GamePanel`` widget: data comes down
+The play screen (ui/screens/play.py, or remote_play.py at a foxtui serve table)
+draws what the table's driver decides (whose view, pass screens, bots, undo) and
+holds the log and help. A game contributes one ``GamePanel`` widget: data comes down
 through :meth:`GamePanel.show` (a seat's View and its legal actions, nothing
 else), choices go up as :class:`GamePanel.ActionChosen` messages. The panel
 never sees the State and never keeps game state of its own beyond what the
