@@ -12,12 +12,12 @@ import time
 import traceback
 from typing import Any
 
-from textual._compositor import CompositorUpdate
 from textual.cache import LRUCache
 from textual.notifications import SeverityLevel
 
 from foxtui.table.remote import RemoteTable
 from foxtui.ui.app import FoxApp
+from foxtui.ui.textual_internals import CompositorUpdate, DisplayTap, cursor_written, frames_reach_terminal
 
 from . import protocol as p
 from .link import ServerLink
@@ -40,7 +40,7 @@ MAX_RECOVERIES = 3
 TOO_BUSY = "This screen used more of the server's processor than one player may, and was closed; please connect again."
 
 
-class ClientApp(FoxApp):
+class ClientApp(DisplayTap, FoxApp):
     """The lobby first, then the shared tables the player sits at or watches."""
 
     def __init__(self, link: ServerLink, *, low_bandwidth: bool = False) -> None:
@@ -115,30 +115,18 @@ class ClientApp(FoxApp):
         self._return_code = 1
         self.exit(return_code=1)
 
-    def _display(self, screen: Any, renderable: Any) -> None:
+    def frame_to_write(self, renderable: Any) -> Any:
         # Over SSH every byte counts: only the cells that change reach the terminal,
         # and an update that changes none writes nothing (not even a cursor move).
-        if isinstance(renderable, CompositorUpdate) and self._frames_reach_terminal():
+        if isinstance(renderable, CompositorUpdate) and frames_reach_terminal(self):
             sequence = self._screen_diff.render(renderable, self.size, self.console)
             cursor = self.screen.outer_size.clamp_offset(self.cursor_position)
-            if not sequence and cursor == self._previous_cursor_position:
-                return
-            renderable = Written(sequence)
-        elif renderable is not None and not isinstance(renderable, CompositorUpdate):
+            if not sequence and cursor == cursor_written(self):
+                return None
+            return Written(sequence)
+        if renderable is not None and not isinstance(renderable, CompositorUpdate):
             self._screen_diff.forget()  # drawn some other way: the copy no longer holds
-        super()._display(screen, renderable)
-
-    def _frames_reach_terminal(self) -> bool:
-        """Whether App._display writes an update now (Textual 8.2's conditions): only
-        then may the copy of the screen change."""
-        return (
-            not self._batch_count
-            and self._running
-            and not self._closed
-            and not self.is_headless
-            and not self.is_inline
-            and self._driver is not None
-        )
+        return renderable
 
     async def action_quit(self) -> None:
         """ctrl+c and ctrl+q (Textual's own) ask as q does: one byte, typed by mistake or

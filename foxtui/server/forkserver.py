@@ -136,11 +136,9 @@ def preload() -> None:
     # What Textual would otherwise import when the first screen is drawn (an import in
     # a child walks the import system's finders and caches, copying their pages: the
     # scroll bars alone, imported by every session's lobby, cost each client 0.25 MiB)
-    import textual.drivers.linux_driver  # noqa: F401
-    import textual.scrollbar  # noqa: F401
-    import textual.widgets._data_table  # noqa: F401
-    import textual.widgets._input  # noqa: F401
-    import textual.widgets._toast  # noqa: F401
+    from foxtui.ui.textual_internals import import_first_screen
+
+    import_first_screen()
 
 
 def table_messages(game_id: str, table: int) -> list[Any]:

@@ -18,9 +18,10 @@ from rich.cells import get_character_cell_size
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.geometry import Size
 from textual.strip import Strip
+
+from foxtui.ui.textual_internals import ChopsUpdate, CompositorUpdate, LayoutUpdate, has_meta
 
 Cell = tuple[str, "Style | None"]  # the second half of a wide character is ("", style)
 
@@ -114,7 +115,7 @@ def _drawn(style: Style | None) -> Style | None:
     differs from line to line (where a character stands in its text, for selecting;
     which option a line belongs to): kept, it would make a line moved up by one and
     drawn the same count as changed, and split runs of one style into many."""
-    if style is None or not style._meta:
+    if not has_meta(style):
         return style
     drawn = style.clear_meta_and_links()
     return drawn + Style(link=style.link) if style.link else drawn

@@ -11,7 +11,6 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import COLOR_SYSTEMS as RICH_COLOR_SYSTEMS
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -24,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from .stylesheets import stylesheets
+from .textual_internals import cover, covering, layout_pending, set_color_system, size_without_layout, uncover
 from .widgets.too_small import MIN_SIZE, TooSmall, fits
 
 if TYPE_CHECKING:  # imported when first needed: the first frame shows only the home screen
@@ -96,8 +96,8 @@ class FoxApp(App):
         self._started = False
         if color != "auto":
             # Textual writes every frame in its console's colour system, which Rich chose
-            # from TERM and COLORTERM; there is no public setter
-            self.console._color_system = RICH_COLOR_SYSTEMS[COLOR_SYSTEMS[color]]
+            # from TERM and COLORTERM
+            set_color_system(self, COLOR_SYSTEMS[color])
         #: for slow links (SSH): nothing moves unless something changed; panels read it
         #: to redraw their clocks once a second at most
         self.low_bandwidth = low_bandwidth
@@ -243,7 +243,7 @@ class FoxApp(App):
         covered = self._covered
         if covered is not None and (covered is not screen or not small):
             self._covered = None
-            covered._uncover()
+            uncover(covered)
             if covered is screen:  # back in sight (one left for another was told by Textual)
                 screen.post_message(events.ScreenResume())
         if not small:
@@ -252,13 +252,13 @@ class FoxApp(App):
         # the screen's children are neither placed nor drawn. A covered screen is not in
         # the layout, so nothing tells it its size: without this it would lay out (and
         # the message be drawn) at the size it had before the terminal shrank.
-        screen._size_updated(size, size, size, layout=False)
+        size_without_layout(screen, size)
         if self._covered is None:
-            screen._cover(TooSmall(self.terminal_size(size), self.MIN_SIZE))
+            cover(screen, TooSmall(self.terminal_size(size), self.MIN_SIZE))
             self._covered = screen
             screen.post_message(events.ScreenSuspend())
-        elif isinstance(screen._cover_widget, TooSmall):
-            screen._cover_widget.terminal = self.terminal_size(size)
+        elif isinstance(message := covering(screen), TooSmall):
+            message.terminal = self.terminal_size(size)
 
     @property
     def too_small(self) -> bool:
@@ -301,7 +301,7 @@ class FoxApp(App):
 
     async def _pass_keys(self) -> None:
         while self._key_backlog and not self._key_in_flight and not self._key_holds:
-            if self._key_backlog[0].key in FOCUS_KEYS and getattr(self.screen, "_layout_required", False):
+            if self._key_backlog[0].key in FOCUS_KEYS and layout_pending(self.screen):
                 # as typed slowly: what the keys before it changed is laid out before a Tab
                 # follows the focus order (a row they showed is in it). Textual's own flag;
                 # the burst tests pin it. Other keys go at once: a long paste drains quickly.

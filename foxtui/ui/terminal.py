@@ -27,8 +27,9 @@ import signal
 import threading
 from typing import IO, Any
 
-from textual.drivers.linux_driver import LinuxDriver
 from textual.message import Message
+
+from .textual_internals import DriverHooks, read_keys_with
 
 #: what ``poll`` reports for a terminal that has gone (asked for nothing, it reports only these)
 GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL
@@ -185,12 +186,10 @@ def read_keys_as_typed() -> None:
     UTF-8 (a pasted Latin-1 "café", a stray 0xFF) is read as U+FFFD instead of ending
     the reader, and Escape before Enter stays two keys. (The reader takes its decoder
     from its module's ``getincrementaldecoder``: tests/terminal pin that it is used.)"""
-    from textual.drivers import linux_driver
-
-    linux_driver.getincrementaldecoder = lambda encoding: lambda: _KeyText(encoding)  # type: ignore[attr-defined]
+    read_keys_with(_KeyText)
 
 
-class FoxDriver(LinuxDriver):
+class FoxDriver(DriverHooks):
     def __init__(self, app: Any, **kwargs: Any) -> None:
         read_keys_as_typed()
         self._lost_told = False
@@ -198,7 +197,7 @@ class FoxDriver(LinuxDriver):
         self._watch: threading.Thread | None = None
         self._wake_r, self._wake_w = -1, -1
         super().__init__(app, **kwargs)
-        self._file = _Output(self._file, self._lost)  # type: ignore[assignment]
+        self.wrap_output(lambda file: _Output(file, self._lost))
 
     # --- telling the app (from any thread, at most once)
 
@@ -206,7 +205,7 @@ class FoxDriver(LinuxDriver):
         if self._lost_told:
             return
         self._lost_told = True
-        self._app.post_message(TerminalLost(why))  # thread-safe
+        self.app.post_message(TerminalLost(why))  # thread-safe
 
     # --- application mode
 
@@ -251,14 +250,7 @@ class FoxDriver(LinuxDriver):
                     self._lost("the terminal hung up")
                     return
 
-    def _run_input_thread(self) -> None:
+    def input_failed(self, error: OSError) -> None:
         # Textual's key reader ends the app with a traceback when a read fails; a read
         # fails when the terminal has gone
-        try:
-            self.run_input_thread()
-        except OSError:
-            self._lost("the terminal cannot be read")
-        except BaseException:  # anything else as Textual's own reader reports it
-            import rich.traceback
-
-            self._app.call_later(self._app.panic, rich.traceback.Traceback())
+        self._lost("the terminal cannot be read")

@@ -9,7 +9,6 @@ such as which column is zoomed in. Every move it sends up is taken from the lega
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
@@ -44,6 +43,7 @@ from foxtui.games.fox_matters.letters import LETTERS
 from foxtui.games.fox_matters.view import View
 
 from ..stylesheets import stylesheets
+from ..textual_internals import ResizedBeforeDrawn, hide_in_key_bar
 from ..widgets.keybar import KeyBar
 from ..widgets.moves import Moves
 from ..widgets.scrolling import GrowsInPlace
@@ -111,7 +111,7 @@ class CheckScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ColumnView(GrowsInPlace, ScrollView):
+class ColumnView(GrowsInPlace, ResizedBeforeDrawn, ScrollView):
     """The zoomed-in column, drawn line by line and scrolled when it is long.
 
     A column grows or shrinks by a line on nearly every step. A widget as tall as its
@@ -140,11 +140,8 @@ class ColumnView(GrowsInPlace, ScrollView):
             self._wrap()
             self.refresh()
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        if resized:
-            self._wrap()  # at the new width, for the frame this layout draws
-        return resized
+    def resized(self) -> None:
+        self._wrap()  # at the new width, for the frame this layout draws
 
     def _wrap(self) -> None:
         width, height = self.container_size  # without the scrollbar
@@ -270,9 +267,7 @@ and Enter does nothing until you pick again.
     def on_mount(self) -> None:
         # Enter is named by the hint line and the help: the key bar keeps its room for the
         # table's keys (two players, a column to scroll: every one of them fits 80 columns)
-        moves = self.query_one(Moves)
-        enter = moves._bindings.key_to_bindings["enter"]
-        moves._bindings.key_to_bindings["enter"] = [dataclasses.replace(b, show=False) for b in enter]
+        hide_in_key_bar(self.query_one(Moves), "enter")
         super().on_mount()
 
     def fit_roomy(self, size: Any) -> bool:

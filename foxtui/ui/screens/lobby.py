@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from foxtui.table.pace import BOT_SPEEDS, DEFAULT_SPEED
 
 from ..stylesheets import stylesheets
+from ..textual_internals import select_values
 from ..widgets.keybar import KeyBar
 from ..widgets.options_form import FormError, OptionField, OptionsForm, option_fields
 from .confirm import ConfirmScreen
@@ -545,7 +546,7 @@ class CreateTableScreen(Screen[TableRequest | None]):
 
         def choose(selector: str, value: Any) -> None:
             for control in self.query(selector):
-                if isinstance(control, Select) and any(v == value for _, v in control._options):
+                if isinstance(control, Select) and value in select_values(control):
                     control.value = value
                 elif isinstance(control, Checkbox) and isinstance(value, bool):
                     control.value = value

@@ -20,6 +20,7 @@ from foxtui.server import protocol as p
 from foxtui.table import StepNews
 from foxtui.table.remote import RemoteTable
 
+from ..textual_internals import unbind_here
 from ..widgets.keys import help_keys
 from ..widgets.status import StatusLine, update_if_changed
 from .play import PlayScreen
@@ -76,8 +77,7 @@ class RemotePlayScreen(PlayScreen):
 
         changed = False
         for moves in self.panel.query(Moves):
-            for key in ("enter", "j", "k"):
-                changed |= moves._bindings.key_to_bindings.pop(key, None) is not None
+            changed |= unbind_here(moves, ("enter", "j", "k"))
         if changed:
             self.refresh_bindings()
 

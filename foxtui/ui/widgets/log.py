@@ -10,6 +10,7 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.widgets import RichLog
 
+from ..textual_internals import forget_drawn_lines, widest_line
 from .scrolling import GrowsInPlace, KeepsScrollBar
 
 #: the mark before the first line since the teller's own last move
@@ -100,8 +101,8 @@ class GameLog(GrowsInPlace, KeepsScrollBar, RichLog, can_focus=False):  # a line
         for row in range(len(self.lines) - 1, -1, -1):
             if self.lines[row].text.rstrip() == mark:
                 del self.lines[row]
-                self._line_cache.clear()  # (kept by row)
-                self.virtual_size = Size(self._widest_line_width, len(self.lines))
+                forget_drawn_lines(self)  # (kept by row)
+                self.virtual_size = Size(widest_line(self), len(self.lines))
                 break
         self._since, self._mark_row, self._marked = since, None, False
         return True

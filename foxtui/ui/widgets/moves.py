@@ -39,9 +39,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.visual import VisualType
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from ..textual_internals import DrawsOptionsOnce, bind_here, bound_here
 from .scrolling import KeepsScrollBar
 from .status import same_content
 
@@ -66,7 +66,7 @@ def move_bindings(keys: str, choose: str, item: str) -> list[Binding]:
     ]
 
 
-class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
+class Moves(KeepsScrollBar, DrawsOptionsOnce, Generic[ActionT]):
     """The moves on offer (Enter plays the highlighted one).
 
     ``keys`` names the bindings (``fox_matters`` gives ``fox_matters.choose`` ...),
@@ -94,13 +94,12 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
 
     def __init__(self, *, id: str | None = None, keys: str = "moves", choose: str = "Do it", item: str = "move") -> None:
         super().__init__(id=id, markup=False)
-        for binding in move_bindings(keys, choose, item):  # this list's own (a copy of the class's)
-            self._bindings.key_to_bindings[binding.key] = [binding]
+        bind_here(self, move_bindings(keys, choose, item))  # this list's own (named per game)
 
     @property
     def bindings(self) -> list[Binding]:
         """Enter, k and j as this list binds them."""
-        return [binding for key in ("enter", "k", "j") for binding in self._bindings.key_to_bindings[key]]
+        return bound_here(self, ("enter", "k", "j"))
 
     # --- what is on offer
 
@@ -159,6 +158,7 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
         self.highlighted = None
         kept = min(len(self.options), len(actions))
         self._rewritten = set()
+        self.keep_drawn_lines = True  # a kept line keeps its place, its index and so what it drew
         try:
             for index in range(kept):
                 option = self.options[index]
@@ -172,6 +172,7 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
                 self.remove_option_at_index(index)
         finally:
             rewritten, self._rewritten = self._rewritten, None
+            self.keep_drawn_lines = False
             self._forget(rewritten)
         self.add_options([Move(prompt, a) for prompt, a in zip(prompts[kept:], actions[kept:])])
         target = self._index_of(action)
@@ -180,24 +181,15 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
         self.highlighted = target  # (an OptionHighlighted for it, as a cursor move sends)
         return True
 
-    #: while :meth:`offer` rewrites lines: the options changed or removed so far
+    #: while :meth:`offer` rewrites lines: the options changed or removed so far (only
+    #: what they drew is forgotten, once it is done: _forget)
     _rewritten: set[Option] | None = None
-
-    def _clear_caches(self) -> None:
-        # OptionList forgets every line it drew when one line changes; while ``offer``
-        # rewrites a few, only theirs are forgotten, once it is done (_forget): a line
-        # kept keeps its place, its index and so what it drew
-        if self._rewritten is None:
-            super()._clear_caches()
 
     def _forget(self, options: set[Option]) -> None:
         """Forget what the lines of ``options`` drew (they changed or went)."""
         if not options:
             return
-        cache = self._option_render_cache
-        for key in [key for key in cache.keys() if key[0] in options]:
-            cache.discard(key)
-        self._line_cache.clear()
+        self.forget_drawn(options)
         self.refresh()
 
     # --- keys
@@ -217,4 +209,4 @@ class Moves(KeepsScrollBar, OptionList, Generic[ActionT]):
     def watch_show_vertical_scrollbar(self) -> None:
         # The moves now wrap at another width. OptionList learns it from a resize only,
         # and a list of a fixed size is not resized when its scrollbar comes or goes.
-        self._clear_caches()
+        self.forget_all_drawn()

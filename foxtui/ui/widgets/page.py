@@ -18,6 +18,7 @@ from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..textual_internals import update_scrollbars
 from .scrolling import KeepsScrollBar
 from .status import same_content
 
@@ -115,7 +116,7 @@ class PageView(KeepsScrollBar, ScrollView, can_focus=True):
         self._drawn.clear()
         scroll_y = self.scroll_offset.y
         self.virtual_size = Size(width, len(head) + len(strips))
-        self._scroll_update(self.virtual_size)  # the scrollbar, and a scroll past the end
+        update_scrollbars(self, self.virtual_size)  # the scrollbar, and a scroll past the end
         if before is None or self.scroll_offset.y != scroll_y:
             self.refresh()
             return

@@ -7,6 +7,8 @@ from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from ..textual_internals import update_scrollbars
+
 
 class GrowsInPlace:
     """Mixed into a scrolling widget (before its Textual base) that keeps its place and
@@ -17,7 +19,7 @@ class GrowsInPlace:
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def watch_virtual_size(self, size: Size) -> None:
-        self._scroll_update(size)  # type: ignore[attr-defined]  # the scrollbar, which that layout would have set
+        update_scrollbars(self, size)  # type: ignore[arg-type]  # the scrollbar, which that layout would have set
 
 
 class KeptScrollBar(ScrollBar):
