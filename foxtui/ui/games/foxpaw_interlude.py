@@ -142,7 +142,27 @@ def interlude_pages(before: Any, after: Any) -> list[Page]:
         pages.append((f"Intermediate Scoring after year {r.year}", scoring_page(after, r)))
     if after.final is not None and before.final is None:
         pages.append(("Final scoring", final_page(after)))
+    night = before.phase == "evaluation" and after.phase != "evaluation"
+    if after.year > before.year and after.phase != "over" and not night:
+        # (after a Magical Event and its scoring the year begins here; the night's page
+        # tells of it when the year begins right after the night)
+        pages.append((f"School year {after.year} begins", year_begins(after)))
     return pages
+
+
+def year_begins(after: Any) -> Text:
+    """The new year's Teacher, Duel card with its duelists, and Midnight Carnival card."""
+    nxt = Text.assemble((f"School year {after.year} begins:", "bold"))
+    if after.teacher in C.TEACHER:
+        t = C.TEACHER[after.teacher]
+        nxt.append(f"\n Teacher: {t.name} ({house_name(t.house)}): {C.TEACHER_EFFECT_TEXT[t.effect]}")
+    if after.duel in C.DUEL:
+        nxt.append(f"\n Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
+    if after.carnival in C.CARNIVAL:
+        nxt.append(f"\n Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
+    if after.year == 3:
+        nxt.append("\n The level III-V Wands and Brooms are for sale now.")
+    return nxt
 
 
 # --- the duel ------------------------------------------------------------------------------------
@@ -242,7 +262,7 @@ def night_page(before: Any, after: Any) -> RenderableType:
                             full = f"; Energy stops at {C.ENERGY_MAX}" if bed.gave.energy < offered.energy else ""
                             gave = f"{reward(bed.gave)} (the bed offers {gave}{full})"
                 table.add_row(ordinal(place + 1), who_text(before, m.owner),
-                              Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {sp.row}"),
+                              Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {C.shown_row(i)}"),
                               Text(gave), Text("—" if m.owner == OBSIDIO else f"{rep:+d}"))
                 place += 1
     last = before.year >= before.years
@@ -250,13 +270,7 @@ def night_page(before: Any, after: Any) -> RenderableType:
              else "the sleep order is next year's turn order")
     parts: list[RenderableType] = [Text(f"Everyone goes to bed; {order}.", style="italic"), table]
     if after.year > before.year and after.phase != "over":
-        nxt = Text.assemble((f"\nSchool year {after.year} begins:", "bold"))
-        nxt.append(f"\n Teacher: {C.TEACHER[after.teacher].name} ({house_name(C.TEACHER[after.teacher].house)})")
-        nxt.append(f"\n Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
-        nxt.append(f"\n Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
-        if after.year == 3:
-            nxt.append("\n The level III-V Wands and Brooms are for sale now.")
-        parts.append(nxt)
+        parts += [Text(""), year_begins(after)]
     return Group(*parts)
 
 
