@@ -252,7 +252,7 @@ def test_a_house_holding_the_goods_is_not_asked_whether_coins_pay_for_them():
             p = panel(app)
             p.query_one(Moves).highlight(mend)
             await pilot.pause()
-            assert "Enter pays with what you hold; a asks about Coins." in panel_text(app)
+            assert "(a: pay with Coins instead)" in panel_text(app)
             assert "Ask first" in {k.description for k in app.query_one(KeyBar).keys}
             await pilot.press("a" if ask else "enter")
             assert app.chosen == [mend]

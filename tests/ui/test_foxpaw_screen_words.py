@@ -110,7 +110,7 @@ def test_every_new_school_year_is_shown_in_a_reveal_with_its_teacher_duel_and_ca
             session.act(seat, session.bot_action(seat))
             after = session.view(None)
             if after.year > before.year and after.phase != "over":
-                text = "\n".join(_text_of(body) for _, body in interlude_pages(before, after))
+                text = "\n".join(f"{title}\n{_text_of(body)}" for title, body in interlude_pages(before, after))
                 shown[after.year] = text
                 assert f"School year {after.year} begins" in text, (players, seed, after.year)
                 assert C.TEACHER[after.teacher].name in text and C.DUEL[after.duel].name in text

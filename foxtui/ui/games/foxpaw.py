@@ -788,7 +788,7 @@ a handover screen and revealed together.
                     info.append("\n")
                 info.append(line)
             if self._coins_asked(action):
-                info.append("\nEnter pays with what you hold; a asks about Coins.", style="italic")
+                info.append("\n(a: pay with Coins instead)", style="italic")  # (Enter: with what it holds)
         elif self.roomy:
             info = self._changes_text()
         elif self.replay:  # 80x24: no list, the scores under what changed

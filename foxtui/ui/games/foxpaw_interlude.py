@@ -130,7 +130,8 @@ def interlude_pages(before: Any, after: Any) -> list[Page]:
         pages.append(("The duel: the gestures are shown", gestures_shown(after)))
     for r in after.duel_reports[len(before.duel_reports):]:
         pages.append((f"The duel of year {r.year}", duel_page(after, r)))
-    if before.phase == "evaluation" and after.phase != "evaluation":
+    night = before.phase == "evaluation" and after.phase != "evaluation"
+    if night:
         pages.append((f"The night of year {before.year}", night_page(before, after)))
     ev_before = before.event
     if after.event is not None and len(after.event.lines) > (len(ev_before.lines) if ev_before and ev_before.event == after.event.event else 0):
@@ -142,27 +143,32 @@ def interlude_pages(before: Any, after: Any) -> list[Page]:
         pages.append((f"Intermediate Scoring after year {r.year}", scoring_page(after, r)))
     if after.final is not None and before.final is None:
         pages.append(("Final scoring", final_page(after)))
-    night = before.phase == "evaluation" and after.phase != "evaluation"
-    if after.year > before.year and after.phase != "over" and not night:
-        # (after a Magical Event and its scoring the year begins here; the night's page
-        # tells of it when the year begins right after the night)
-        pages.append((f"School year {after.year} begins", year_begins(after)))
+    if after.year > before.year and after.phase != "over":
+        # the new year's cards, last: under the night's table when the year begins right
+        # after the night, else (after a Magical Event and its scoring) a page of its own
+        if night and pages[-1][0] == f"The night of year {before.year}":
+            pages[-1] = (pages[-1][0], night_page(before, after, year=True))
+        else:
+            pages.append((f"School year {after.year} begins", year_begins(after, head=False)))
     return pages
 
 
-def year_begins(after: Any) -> Text:
-    """The new year's Teacher, Duel card with its duelists, and Midnight Carnival card."""
-    nxt = Text.assemble((f"School year {after.year} begins:", "bold"))
+def year_begins(after: Any, *, head: bool = True) -> Text:
+    """The new year's Teacher, Duel card with its duelists, and Midnight Carnival card
+    (``head``: under a line that says the year begins: a page's title says it otherwise)."""
+    lines = []
     if after.teacher in C.TEACHER:
         t = C.TEACHER[after.teacher]
-        nxt.append(f"\n Teacher: {t.name} ({house_name(t.house)}): {C.TEACHER_EFFECT_TEXT[t.effect]}")
+        lines.append(f" Teacher: {t.name} ({house_name(t.house)}): {C.TEACHER_EFFECT_TEXT[t.effect]}")
     if after.duel in C.DUEL:
-        nxt.append(f"\n Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
+        lines.append(f" Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
     if after.carnival in C.CARNIVAL:
-        nxt.append(f"\n Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
+        lines.append(f" Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
     if after.year == 3:
-        nxt.append("\n The level III-V Wands and Brooms are for sale now.")
-    return nxt
+        lines.append(" The level III-V Wands and Brooms are for sale now.")
+    out = Text.assemble((f"School year {after.year} begins:\n", "bold")) if head else Text()
+    out.append("\n".join(lines))
+    return out
 
 
 # --- the duel ------------------------------------------------------------------------------------
@@ -226,7 +232,7 @@ def duel_page(view: Any, r: Any) -> RenderableType:
 # --- the night -----------------------------------------------------------------------------------
 
 
-def night_page(before: Any, after: Any) -> RenderableType:
+def night_page(before: Any, after: Any, *, year: bool = False) -> RenderableType:
     """Who slept where and what it gave, the new turn order with its Reputation, and what
     the next year brings (the rewards follow the rules; the log lists every step)."""
     card = C.CARNIVAL.get(before.carnival)
@@ -269,7 +275,7 @@ def night_page(before: Any, after: Any) -> RenderableType:
     order = ("the sleep order settles every tie of the final scoring" if last
              else "the sleep order is next year's turn order")
     parts: list[RenderableType] = [Text(f"Everyone goes to bed; {order}.", style="italic"), table]
-    if after.year > before.year and after.phase != "over":
+    if year:  # (the next year's cards, when nothing else is told after the night)
         parts += [Text(""), year_begins(after)]
     return Group(*parts)
 
