@@ -17,7 +17,7 @@ from play_helpers import screen_text, wait_for
 from foxtui.engine.game import SeatInfo
 from foxtui.engine.session import Session
 from foxtui.games import GAMES
-from foxtui.games.fox_experiment.actions import AutoMatch, ConfirmPup, Pair
+from foxtui.games.fox_experiment.actions import AutoMatch, ConfirmPup, EndUpgrades, Pair
 from foxtui.games.fox_experiment.breeding import best_match, listed
 from foxtui.games.fox_experiment.content import SCIENCE_CARD, SCIENCE_TEXT, STUDY
 from foxtui.ui.app import FoxApp
@@ -109,7 +109,9 @@ def test_a_two_player_game_by_keys_against_a_bot_and_the_automated_opponent():
     run(app, body)
     assert "AdministrationScreen" in seen
     kinds = {type(step.action).__name__ for step in session.record.steps if step.seat == 0}
-    assert {"KeepStudy", "TakeFox", "TakeSupply", "AutoMatch", "ConfirmPup", "EndResearch", "EndUpgrades"} <= kinds
+    # (Enter unlocks the first upgrade on offer until none can be paid for: then Ada is
+    # done with them by herself, never asked for a lone "Done with upgrades")
+    assert {"KeepStudy", "TakeFox", "TakeSupply", "AutoMatch", "ConfirmPup", "EndResearch", "Unlock"} <= kinds
 
 
 def test_three_bots_play_a_game_through_the_screen_to_the_results():
@@ -280,14 +282,15 @@ def test_snapshot_administration(snap_compare):
     session = _ada_at("research")
 
     def last_of_round(s: Session) -> bool:
-        """Ada has one move left, and it ends the round."""
+        """Ada alone to act, and her "Done with upgrades" (the list's last line) ends the round."""
         legal = s.legal_actions(0) if s.to_act() == frozenset({0}) else []
-        return len(legal) == 1 and GAME.apply(s.state, 0, legal[0]).round > s.state.round
+        done = EndUpgrades()
+        return done in legal and GAME.apply(s.state, 0, done).round > s.state.round
 
     _advance(session, last_of_round)
 
     async def last_step(pilot, app) -> None:
-        await pilot.press("enter")
+        await pilot.press("end", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, AdministrationScreen))
 
     _snap(snap_compare, session, last_step)

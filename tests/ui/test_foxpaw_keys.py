@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from play_helpers import wait_for
-from test_foxpaw_screen import PanelHost, _drive, _session, offered, panel, run
+from test_foxpaw_screen import PanelHost, _drive, _session, offered, panel, panel_text, run
 
 from foxtui.engine.session import Session
+from foxtui.games.foxpaw import GAME
 from foxtui.games.foxpaw import actions as A
 from foxtui.games.foxpaw import content as C
 from foxtui.ui.app import FoxApp
@@ -38,7 +39,7 @@ async def walk(pilot, app: PanelHost, target: Any) -> int:
             await pilot.press(LOCATION_KEY[sp.location])
             pressed += 1
         if moves.highlighted_action != target:
-            await pilot.press(str(sp.row))
+            await pilot.press(str(C.shown_row(target.space)))
             pressed += 1
     if isinstance(app, PanelHost):
         await pilot.press("enter")
@@ -64,7 +65,7 @@ def _walk_every_space(session: Session, seat: int) -> tuple[int, str]:
                     app.redraw()
                     await pilot.pause()
                 count = await walk(pilot, app, target)
-                worst.append((count, C.SPACES[target.space].location + f" {C.SPACES[target.space].row}"))
+                worst.append((count, C.SPACES[target.space].location + f" {C.shown_row(target.space)}"))
 
     run(app, body)
     return max(worst)
@@ -96,7 +97,7 @@ def test_a_row_that_is_not_free_is_told_and_changes_nothing():
         await pilot.press(LOCATION_KEY[sp.location])
         before = p.query_one(Moves).highlighted_action
         assert C.SPACES[before.space].location == sp.location
-        await pilot.press(str(sp.row))
+        await pilot.press(str(C.shown_row(taken)))
         assert p.query_one(Moves).highlighted_action == before
         assert any("is taken" in n.message for n in app._notifications)
         assert app.chosen == []
@@ -182,3 +183,90 @@ def test_the_cursor_stays_from_one_turn_to_the_next_for_each_seat():
                 await wait_for(pilot, lambda: session.step_count > steps)
 
     run(app, body)
+
+
+def test_the_carnivals_spaces_are_numbered_from_1_and_each_number_is_its_key():
+    """Issue 39: the Carnival's rows were numbered 2 and 3 (the printed board's), so v 1
+    did nothing; every location's spaces are now told, and keyed, 1 up from the top."""
+    session = first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), ("Di", "sensible"), seed=3)
+    top = A.Place(C.SPACE_INDEX["carnival-2"])
+    assert top in session.legal_actions(0)
+    app = PanelHost(session, 0)
+
+    async def body(pilot) -> None:
+        p = panel(app)
+        await pilot.press("v", "3")
+        assert p.query_one(Moves).highlighted_action == A.Place(C.SPACE_INDEX["carnival-4"])
+        await pilot.press("1")
+        assert p.query_one(Moves).highlighted_action == top
+        text = panel_text(app)
+        assert "1 Night activities" in text and "3 Night activities" in text and "4 Night activities" not in text
+        assert "space 1: " in text  # the Carnival card's rows in the same numbers
+
+    run(app, body)
+
+
+class _StateSession:
+    """A Session stand-in over a State made by hand: the panel asks it for views and moves."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def view(self, seat: int | None) -> Any:
+        return GAME.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        return GAME.legal_actions(self.state, seat)
+
+    def act(self, seat: int, action: Any) -> None:
+        self.state = GAME.apply(self.state, seat, action)
+
+
+def _learning_mend(goods: int) -> _StateSession:
+    """Ada at the Classroom, Mend (1 Goods, 2 Energy) on offer, 3 Coins in hand."""
+    from msgspec.structs import replace
+
+    from foxtui.games.foxpaw.rules_core import advance, clone
+    from foxtui.games.foxpaw.state import Meeple, Task
+
+    s = clone(first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), seed=5).state)
+    s.display = ("mend", "kindle", "gust", "whisper")
+    s.marks = [(), (), (), ()]
+    s.players[0] = replace(s.players[0], herbs=0, goods=goods, coins=3, energy=5, learned=(), spell_markers=4)
+    s.board[C.SPACE_INDEX["classroom-1"]] = (Meeple(0, ""),)
+    s.tasks = [Task("resolve", 0, C.SPACE_INDEX["classroom-1"], 0)]
+    advance(s)
+    return _StateSession(s)
+
+
+def test_a_house_holding_the_goods_is_not_asked_whether_coins_pay_for_them():
+    """Issue 39: "Pay for Mend: use Coins for Herbs or Goods?" asked a house that held the
+    Goods. Enter pays with its own; a asks (Coins may still stand in, for 1 Reputation)."""
+    mend = A.Learn("mend")
+    for ask in (False, True):
+        session = _learning_mend(goods=1)
+        assert mend in session.legal_actions(0)
+        app = PanelHost(session, 0)  # type: ignore[arg-type]
+
+        async def body(pilot) -> None:
+            p = panel(app)
+            p.query_one(Moves).highlight(mend)
+            await pilot.pause()
+            assert "(a: pay with Coins instead)" in panel_text(app)
+            assert "Ask first" in {k.description for k in app.query_one(KeyBar).keys}
+            await pilot.press("a" if ask else "enter")
+            assert app.chosen == [mend]
+            session.act(0, mend)
+            assert session.state.tasks[-1].kind == "pay"  # the rules still let Coins stand in
+            app.redraw()
+            await pilot.pause()
+            if ask:
+                assert app.chosen == [mend] and A.PayWith(0, 1) in offered(app)
+            else:
+                assert app.chosen == [mend, A.PayWith(0, 0)]  # paid with its own, unasked
+
+        run(app, body)
+    # a house short of the Goods has one way to pay: nothing is asked, as before
+    short = _learning_mend(goods=0)
+    short.act(0, mend)
+    assert all(t.kind != "pay" for t in short.state.tasks) and short.state.players[0].coins == 2

@@ -673,3 +673,32 @@ def test_the_small_cells_of_a_roomy_terminal_never_cut_a_name():
             assert seen, size  # (the names are on the board)
 
     run(app, body, size=(120, 40))
+
+
+def test_a_120x40_terminal_shows_every_name_whole_no_hole_and_the_house_at_full_height():
+    """Issue 39, at 120x40: a blank area of about 57x9 mid-screen, "Teacher's Lo…" and
+    "Midnight Car…" cut, and the house page squeezed into 8 rows beside the moves."""
+    app = _snap(placing(seed=4, year=3))
+
+    async def body(pilot) -> None:
+        await _on_table(pilot)
+        await pilot.pause()
+        p = panel(app)
+        assert p.roomy
+        for cell in p.query(".fp-cell"):
+            title = str(cell.border_title)
+            assert "…" not in title and len(title) <= cell.outer_size.width - 6, (cell.id, title, cell.outer_size.width)
+        # the zoomed page takes the room under the shorter columns, in the board
+        side = p.query_one("#fp-side")
+        assert p.query_one("#fp-board") in side.ancestors and side.size.height >= 5
+        assert side.region.x >= p.query_one("#fp-cell-duel").region.x
+        await pilot.press("y")  # the house board: the whole board's room
+        await pilot.pause()
+        page = p.query_one("#fp-page")
+        assert page.display and page.size.height >= 20 and page.size.width >= 70
+        assert "Student card" in page.text.plain and page.max_scroll_y == 0  # (all of it in sight)
+        await pilot.press("y")
+        await pilot.pause()
+        assert p.query_one("#fp-board").display and not p.has_class("-paged")
+
+    run(app, body, size=(120, 40))

@@ -92,3 +92,28 @@ def test_a_darkness_space_under_a_teacher_who_spares_you_says_so():
     dark = next(i for i in view.active_spaces if C.SPACES[i].darkness)
     text = " ".join(space_lines(view, dark, 0))
     assert f"no Darkness card for you under {C.TEACHER[view.teacher].name}" in text and "draws 0" not in text
+
+
+def test_every_new_school_year_is_shown_in_a_reveal_with_its_teacher_duel_and_carnival():
+    """Issue 39: the night's page told the next year's Teacher, Duel and Carnival, but year
+    3 (and 5) begins after a Magical Event and its scoring: nobody was shown them."""
+    from test_foxpaw_screen import _text_of
+
+    from foxtui.ui.games.foxpaw_interlude import interlude_pages
+
+    for players, seed in ((3, 5), (2, 4)):
+        session = bots(seed, players)
+        shown: dict[int, str] = {}
+        before = session.view(None)
+        while session.outcome() is None:
+            seat = min(session.to_act())
+            session.act(seat, session.bot_action(seat))
+            after = session.view(None)
+            if after.year > before.year and after.phase != "over":
+                text = "\n".join(f"{title}\n{_text_of(body)}" for title, body in interlude_pages(before, after))
+                shown[after.year] = text
+                assert f"School year {after.year} begins" in text, (players, seed, after.year)
+                assert C.TEACHER[after.teacher].name in text and C.DUEL[after.duel].name in text
+                assert C.CARNIVAL[after.carnival].name in text
+            before = after
+        assert sorted(shown) == list(range(2, session.view(None).years + 1)), (players, seed, sorted(shown))

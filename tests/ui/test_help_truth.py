@@ -19,7 +19,7 @@ from foxtui.ui.screens.play import PlayScreen
 from foxtui.ui.widgets.keybar import KeyBar
 
 #: help lines written by hand (not one binding each), by screen
-HAND_WRITTEN = {"HomeScreen": {"↑ ↓", "enter", "^c"}}
+HAND_WRITTEN = {"HomeScreen": {"↑ ↓", "enter"}}
 
 
 def _bound(screen) -> dict[str, Any]:
@@ -53,6 +53,9 @@ async def _check_screen(pilot, app, opened: Callable[[], Awaitable[None]] | None
     if "?" in bound and bound["?"].enabled and not isinstance(screen, HelpScreen):
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        displays = [display for display, _ in app.screen.keys]
+        twice = sorted({d for d in displays if displays.count(d) > 1})
+        assert not twice, f"{name}: the help names {twice} more than once"  # (issue 39: home's ^c)
         for display, what in app.screen.keys:
             assert "Suspend" not in what, f"{name}: the help offers {display} {what}"
             if display in HAND_WRITTEN.get(name, set()):

@@ -367,3 +367,75 @@ def test_foxpaws_last_step_in_a_replay_is_what_that_step_changed_however_you_cam
             assert [t.plain for t in panel._changes] == expected[149]  # not 150's, reversed
 
     asyncio.run(run())
+
+
+def _foxpaw_unfinished(steps: int = 40):
+    """Ada and Bob at one keyboard, a Foxpaw game stopped after ``steps`` steps, saved."""
+    from foxtui.engine.game import SeatInfo
+    from foxtui.engine.saves import new_save_path
+    from foxtui.engine.session import Session
+    from foxtui.games import GAMES
+
+    fp = GAMES["foxpaw"]
+    session = Session.new(fp, [SeatInfo("Ada"), SeatInfo("Bob")], fp.Options(), 3, new_save_path("foxpaw", 3))
+    while session.step_count < steps:
+        seat = min(session.to_act())
+        session.act(seat, session.bot_action(seat))
+    session.close()
+    return session
+
+
+def test_a_foxpaw_replays_v_chooses_the_view_and_its_help_tells_the_arrows_true():
+    """Issue 39: in a Foxpaw replay v zoomed to the Midnight Carnival (the panel's key), so
+    no seat's view could be chosen; the help listed "← Previous page" at the first step,
+    where ← (the replay's, for stepping back) did nothing of the kind."""
+    from foxtui.ui.games.foxpaw import FoxpawPanel
+    from foxtui.ui.widgets.keys import help_keys
+
+    session = _foxpaw_unfinished()
+
+    async def keys_in_help(pilot, app) -> list[tuple[str, str]]:
+        await pilot.pause()
+        return help_keys(app.screen)  # (what the replay's ? lists: its help's Markdown is slow to lay out)
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            panel = screen.query_one(FoxpawPanel)
+            page = panel._page
+            keys = dict(await keys_in_help(pilot, app))
+            assert keys.get("v") == "View" and keys.get("←") != "Previous page"
+            await pilot.press("left")  # at the first step: nothing (the page stays)
+            assert panel._page == page and "Step 0 / 40" in _status(app)
+            await pilot.press("right", "right")
+            keys = dict(await keys_in_help(pilot, app))
+            assert keys.get("←") == "Prev" and keys.get("→") == "Next" and keys.get("v") == "View"
+            await pilot.press("v")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and app.screen.player == "Ada")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Ada's view" in _status(app) and panel._page != "carnival"
+
+    asyncio.run(run())
+
+
+def test_the_replays_status_line_fits_80_columns_while_it_plays():
+    """Issue 39: "Master Fox replay · Step 100 / 120 · Round 2 · Public view · Playing, 0.25 s a"."""
+    session = unfinished_session()
+
+    async def run() -> None:
+        app = FoxApp(replay_path=session.path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, session.path)
+            await pilot.press("g", *"100", "enter")
+            await wait_for(pilot, lambda: app.screen is screen and screen.cursor.position == 100)
+            await pilot.press("space")
+            status = _status(app)
+            assert len(status) <= 78, status
+            assert "Step 10" in status and "/ 120" in status and "Public view" in status
+            assert "0.25 s" in status and "(+ -)" in status
+            await pilot.press("space")
+            assert "Master Fox replay" in _status(app)  # paused: room for the whole title again
+
+    asyncio.run(run())

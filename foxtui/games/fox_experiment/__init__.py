@@ -35,7 +35,9 @@ class FoxExperiment(ModuleGame):
     # 2: the rules as audited in December 2026 (records of version 1 replay differently);
     # 3: the auto-match weighs studies and tokens (issue 39), and the automated opponent's
     # lines say what each fox gained (an AutoMatch step, and the hashes, differ)
-    rules_version = 3
+    # 4: a player who cannot pay for any upgrade is done with them by itself (issue 39:
+    # a pass screen and a key for "Done with upgrades" alone); records of 3 have that step
+    rules_version = 4
     asks_ages = False
     companions = {2: "the automated opponent"}  # the 2 Player Rules: it is no seat
     rules = rules

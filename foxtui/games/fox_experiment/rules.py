@@ -532,6 +532,8 @@ def apply(state: State, seat: int, action) -> State:
         raise IllegalAction("That is not a move in The Fox Experiment.")
     ctx = Ctx(state)
     new = handler(state, seat, action, ctx)
+    if new.phase in _UPGRADING:
+        new = _no_upgrade_to_pay_for(new, ctx)
     # the mover still owes a choice, or is still busy in a phase everyone plays at once:
     # nothing can happen by itself yet (what _progress would find out the long way)
     mover = new.players[seat]
@@ -543,6 +545,25 @@ def apply(state: State, seat: int, action) -> State:
 
 
 _TOGETHER = frozenset({"upgrades", "breeding", "research"})
+_UPGRADING = frozenset({"upgrades", "research"})
+
+
+def _no_upgrade_to_pay_for(state: State, ctx: Ctx) -> State:
+    """A player who may unlock upgrades but cannot pay for any (no choice left to make
+    first) is done with them: "Done with upgrades" alone is no decision, and asking for
+    it cost a pass screen and a key. The table is told, as the move would have been."""
+    players = state.players
+    done = None
+    for s, p in enumerate(players):
+        if p.pending:
+            continue
+        if (p.stage == "busy" and state.phase == "upgrades") or (p.stage == "upgrades" and state.phase == "research"):
+            if len(_upgrade_actions(state, p)) == 1:  # (END_UPGRADES is always last on the menu)
+                if done is None:
+                    done = list(players)
+                done[s] = replace(p, stage="done")
+                ctx.events.append(f"{state.seats[s].name} cannot pay for any upgrade, so is done with upgrades.")
+    return state if done is None else replace(state, players=done)
 _PENDING = attrgetter("pending")
 
 
@@ -1011,6 +1032,7 @@ def _progress(state: State, ctx: Ctx) -> State:
                 return state
             if state.turn >= 3 * len(state.order):
                 state = replace(state, phase="upgrades", players=[replace(p, stage="busy") for p in players])
+                state = _no_upgrade_to_pay_for(state, ctx)
                 continue
             if current(state) != AUTOMATON:
                 return state

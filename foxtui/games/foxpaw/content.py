@@ -475,6 +475,16 @@ LOCATION_SPACES: dict[str, tuple[int, ...]] = {
     loc: tuple(sorted((i for i, s in enumerate(SPACES) if s.location == loc), key=lambda i: SPACES[i].row))
     for loc in LOCATIONS
 }
+
+
+def shown_row(i: int) -> int:
+    """The number space ``i`` goes by in foxtui's words and keys: its place in its
+    location from the top, 1 first. (The printed board numbers the Carnival's spaces
+    2 to 4, as its cards do; ``Space.row`` keeps that number. Every location's spaces
+    are told 1 up, so that the row's number key picks the space it names.)"""
+    return LOCATION_SPACES[SPACES[i].location].index(i) + 1
+
+
 MORNING: frozenset[int] = frozenset(i for i, s in enumerate(SPACES) if s.time == "morning")
 NIGHT: frozenset[int] = frozenset(i for i, s in enumerate(SPACES) if s.time == "night")
 DARK_SPACES: frozenset[int] = frozenset(i for i, s in enumerate(SPACES) if s.darkness)

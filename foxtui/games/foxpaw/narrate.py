@@ -20,7 +20,7 @@ def _name(state: State, who: int, viewer: int | None) -> str:
 def _space(i: object) -> str:
     if isinstance(i, int) and 0 <= i < len(C.SPACES):
         sp = C.SPACES[i]
-        return f"{sp.name} ({C.LOCATION_NAME[sp.location]}, row {sp.row})"
+        return f"{sp.name} ({C.LOCATION_NAME[sp.location]}, row {C.shown_row(i)})"
     return "an unknown space"
 
 

@@ -218,8 +218,9 @@ and Enter does nothing until you pick again.
 """
 
     BINDINGS = [
-        Binding("left", "column(-1)", "Column left", id="fox_matters.left", show=False),
-        Binding("right", "column(1)", "Column right", id="fox_matters.right", show=False),
+        # (the arrows' own action: in a replay ← → step through the game, at its ends too)
+        Binding("left", "arrow_column(-1)", "Column left", id="fox_matters.left", show=False),
+        Binding("right", "arrow_column(1)", "Column right", id="fox_matters.right", show=False),
         Binding("h", "column(-1)", "Column left", id="fox_matters.left_h", show=False),
         Binding("l", "column(1)", "Column right", id="fox_matters.right_l", show=False),
         *(
@@ -350,6 +351,8 @@ and Enter does nothing until you pick again.
             return column.max_scroll_y > 0  # a column that fits has nothing to scroll
         if action == "card":
             return not self.replay and self.has_view
+        if action == "arrow_column":
+            return not self.replay
         return True
 
     def _moves_here(self) -> list[Action]:
@@ -375,6 +378,9 @@ and Enter does nothing until you pick again.
         return out
 
     # --- player input
+
+    def action_arrow_column(self, step: int) -> None:
+        self.action_column(step)
 
     def action_column(self, step: int) -> None:
         self._goto((self._column + step) % NUM_COLUMNS)

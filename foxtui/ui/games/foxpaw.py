@@ -25,6 +25,8 @@ from textual.widgets import OptionList, Static
 from foxtui.games.foxpaw import actions as A
 from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.actions import Action
+from foxtui.games.foxpaw.effects import by_coin, preview
+from foxtui.games.foxpaw.rules_core import pay_ways
 from foxtui.games.foxpaw.view import View
 
 from ..screens.play import LOG_ROWS
@@ -36,6 +38,7 @@ from .foxpaw_board import (
     MAP_COLUMNS,
     board_map,
     cell_subtitle,
+    cell_title,
     events_body,
     location_body,
     location_title,
@@ -67,7 +70,10 @@ from .foxpaw_words import (
 #: puts the cursor on its first free space; a row's digit then picks the space
 LOCATION_KEY = {"farm": "f", "lounge": "n", "kiosk": "i", "duel": "d", "sports": "s", "library": "b",
                 "study": "t", "classroom": "c", "dormitory": "r", "carnival": "v"}
-MAX_ROW = max(C.SPACES[i].row for i in range(len(C.SPACES)))
+#: in a replay v chooses whose view is shown (every game's replay key): the Carnival is
+#: reached with h l there, its letter not underlined
+REPLAY_LOCATION_KEY = {loc: key for loc, key in LOCATION_KEY.items() if key != "v"}
+MAX_ROW = max(C.shown_row(i) for i in range(len(C.SPACES)))
 #: the moves that place a meeple (a wizard, a beast, House Obsidio's marker) on a space
 PLACING = (A.Place, A.PlaceObsidio)
 
@@ -135,7 +141,7 @@ def gains(before: Any, after: Any) -> list[Text]:
 def keyed(word: str, key: str, style: str = "") -> Text:
     """``word`` with its key's letter underlined (the first one, in either case)."""
     out = Text(word, style=style)
-    at = word.lower().find(key)
+    at = word.lower().find(key) if key else -1
     if at >= 0:
         out.stylize("underline bold", at, at + 1)
     return out
@@ -228,15 +234,19 @@ sight at once and the page beside the moves shows your house.
 
 Placing: pick the meeple with **m**, then a space; spaces marked **free** in green
 are the ones you may take. A Morning space with one way to use it is used as you
-place (**a** instead of **Enter** places and asks: use it, rest, or leave it unused);
-the cursor stays where you left it from one turn to the next. *Rest* and *Leave it unused* are offered as moves when your
-meeple's space is used. Secret choices (Student card, gestures, bets, Energy dials)
-are made one player at a time behind a handover screen and revealed together.
+place (**a** instead of **Enter** places and asks: use it, rest, or leave it unused).
+A house that holds the Herbs and Goods of a price pays with them; **a** instead of
+**Enter** asks whether Coins stand in for some of them (−1 Reputation). The
+cursor stays where you left it from one turn to the next. *Rest* and *Leave it
+unused* are offered as moves when your meeple's space is used. Secret choices
+(Student card, gestures, bets, Energy dials) are made one player at a time behind
+a handover screen and revealed together.
 """
 
     BINDINGS = [
-        Binding("left", "page(-1)", "Previous page", id="foxpaw.page_left", show=False),
-        Binding("right", "page(1)", "Next page", id="foxpaw.page_right", show=False),
+        # (the arrows' own action: in a replay they step through the game, never the pages)
+        Binding("left", "arrow_page(-1)", "Previous page", id="foxpaw.page_left", show=False),
+        Binding("right", "arrow_page(1)", "Next page", id="foxpaw.page_right", show=False),
         Binding("h", "page(-1)", "Previous page", id="foxpaw.page_h", show=False),
         Binding("l", "page(1)", "Next page", id="foxpaw.page_l", show=False),
         *(
@@ -267,16 +277,27 @@ are made one player at a time behind a handover screen and revealed together.
         self._cursor = -1  # the space last highlighted for placing: the next turn starts there (or near it)
         self._to_cursor = False  # a new placing turn: put the highlight back at the cursor
         self._placed: tuple[int, bool] | None = None  # a Morning space just placed on; True: ask how to use it
+        #: the move just sent asked (a) how to pay for it: else a house that holds the
+        #: Herbs and Goods pays with them, unasked
+        self._chose: bool | None = None
         self._drawn: tuple | None = None  # what the last redraw drew from (see _drawing_key)
 
     def compose(self) -> ComposeResult:
         yield BoardLines(id="fp-head")
         with Horizontal(id="fp-middle"):
             with Horizontal(id="fp-board"):  # a roomy terminal: the whole board
-                for column in COLUMNS:
-                    with Vertical(classes="fp-column"):
-                        for loc in column:
-                            yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
+                first, *others = COLUMNS
+                with Vertical(classes="fp-column"):  # the tallest column: the whole height
+                    for loc in first:
+                        yield Static(id=f"fp-cell-{loc}", classes="fp-cell" + (" -last" if loc == first[-1] else ""))
+                with Vertical(id="fp-board-rest"):
+                    with Horizontal(id="fp-board-columns"):
+                        for column in others:
+                            with Vertical(classes="fp-column"):
+                                for loc in column:
+                                    yield Static(id=f"fp-cell-{loc}", classes="fp-cell")
+                    # the zoomed page, under the shorter columns (the room they leave)
+                    yield BoardPage(id="fp-side")
             with Vertical(id="fp-left"):
                 # 80x24: the map of who stands where pinned over the zoomed page
                 yield BoardPage(id="fp-page")  # [ ] scroll it: the arrows pick moves
@@ -284,7 +305,6 @@ are made one player at a time behind a handover screen and revealed together.
                 yield Static(id="fp-prompt")
                 yield FoxpawMoves(id="fp-choices", keys="foxpaw")
                 yield Static(id="fp-detail")
-                yield BoardPage(id="fp-side")  # a roomy terminal: the zoomed page beside the moves
         yield BoardLines(id="fp-hint")
 
     def rows_wanted(self, width: int, height: int) -> int | None:
@@ -302,8 +322,10 @@ are made one player at a time behind a handover screen and revealed together.
     def showing(self, before: View | None, seat_before: int | None) -> None:
         self._changes = gains(before, self.view)
         placed, self._placed = self._placed, None
+        chose, self._chose = self._chose, None
         self._follow_decision()
         self._use_at_once(placed)
+        self._pay_at_once(chose)
 
     def own_state(self) -> object:
         return (self._page, self._board_page, self._looking, self._meeple, self._decision, self._cursor)
@@ -314,7 +336,7 @@ are made one player at a time behind a handover screen and revealed together.
         else:  # a seat seen for the first time: the farm, until its decision zooms elsewhere
             self._page = self._board_page = "farm"
             self._looking, self._meeple, self._decision, self._cursor = False, "", None, -1
-        self._to_cursor, self._placed = False, None
+        self._to_cursor, self._placed, self._chose = False, None, None
 
     def _use_at_once(self, placed: tuple[int, bool] | None) -> None:
         """A Morning space the player just placed on, with one way to use it: it is used
@@ -325,6 +347,38 @@ are made one player at a time behind a handover screen and revealed together.
         uses = [a for a in self.legal if type(a) not in (A.Rest, A.Leave)]
         if len(uses) == 1 and not placed[1]:
             self.choose(uses[0])
+
+    def _pay_at_once(self, chose: bool | None) -> None:
+        """The move just chosen asks how to pay, and the house holds every Herb and Goods
+        of the price: it pays with them (Coins in their place, for 1 Reputation, only
+        when the player asked with ``a``)."""
+        d = self.view.decision
+        if chose is None or chose or d is None or d.kind != "pay" or d.seat != self.seat:
+            return
+        own = A.PayWith(0, 0)
+        if own in self.legal:
+            self.choose(own)
+
+    def _coins_asked(self, action: Action | None) -> bool:
+        """Whether ``action`` leads to a payment the house could make with its own Herbs
+        and Goods or with Coins in their place (Enter pays with its own; ``a`` asks)."""
+        seat = self.seat
+        if action is None or seat is None or not self.can_draw or not 0 <= seat < len(self.view.houses):
+            return False
+        view, h = self.view, self.view.houses[seat]
+        if type(action) is A.Place:
+            sp = C.SPACES[action.space]
+            if sp.time != "morning" or sp.kind != "information":
+                return False
+            price = sp.cost
+        elif type(action) in (A.Learn, A.Use, A.PickBeast):
+            change = preview(view, seat, action)
+            if change is None:
+                return False
+            price = change.cost
+        else:
+            return False
+        return by_coin(h, price) == (0, 0) and len(pay_ways(h, price)) > 1
 
     def interlude(self, before: Any, after: Any) -> Screen | None:
         pages = interlude_pages(before, after)
@@ -366,6 +420,9 @@ are made one player at a time behind a handover screen and revealed together.
         now = pages.index(self._page) if self._page in pages else 0
         self._goto(pages[(now + step) % len(pages)])
 
+    def action_arrow_page(self, step: int) -> None:
+        self.action_page(step)
+
     def action_goto(self, page: str) -> None:
         if page == self._page and page in (EVENTS, YOU, HOUSES) and self._looking:
             page = self._board_page  # the same key again: back to the board
@@ -386,8 +443,14 @@ are made one player at a time behind a handover screen and revealed together.
         """At 80x24 a house board or the Events page takes the moves' room too."""
         return self._looking and not self.roomy and self._page in (EVENTS, YOU, HOUSES)
 
+    @property
+    def _paged(self) -> bool:
+        """On a roomy terminal a house board or the Events page the player turned to takes
+        the whole board's room (the moves stay beside it); the same key brings back the board."""
+        return self._looking and self.roomy and self._page in (EVENTS, YOU, HOUSES)
+
     def action_scroll_page(self, direction: int) -> None:
-        target = self.query_one("#fp-side" if self.roomy else "#fp-page", BoardPage)
+        target = self.query_one("#fp-side" if self.roomy and not self._paged else "#fp-page", BoardPage)
         target.scroll_relative(y=direction * max(1, target.size.height // 2), animate=False)
 
     # --- placing: which meeple
@@ -429,7 +492,7 @@ are made one player at a time behind a handover screen and revealed together.
         """The space in ``row`` of the location zoomed in (or last zoomed in)."""
         location = self._page if self._page in LOCATIONS else self._board_page
         view = self.view
-        space = next((i for i in rows_of(view, location) if C.SPACES[i].row == row), None)
+        space = next((i for i in rows_of(view, location) if C.shown_row(i) == row), None)
         if space is None:
             self.notify(f"The {LOCATION_NAME[location]} has no space {row}.")
             return
@@ -466,7 +529,7 @@ are made one player at a time behind a handover screen and revealed together.
 
     def action_place_ask(self) -> None:
         action = self._highlighted_action()
-        if self._morning(action):
+        if self._morning(action) or self._coins_asked(action):
             self.choose(action, ask=True)
 
     @staticmethod
@@ -477,6 +540,8 @@ are made one player at a time behind a handover screen and revealed together.
         sent = super().choose(action)
         if sent and self._morning(action):  # type: ignore[arg-type]
             self._placed = (action.space, ask)  # type: ignore[attr-defined]
+        if sent:
+            self._chose = ask
         return sent
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -485,10 +550,22 @@ are made one player at a time behind a handover screen and revealed together.
         if action == "row":
             return any(type(a) in PLACING for a in self.legal)
         if action == "place_ask":
-            return self.can_draw and self._morning(self._highlighted_action()) and not self._wide
+            if not self.can_draw or self._wide:
+                return False
+            highlighted = self._highlighted_action()
+            return self._morning(highlighted) or self._coins_asked(highlighted)
         if action == "goto" and parameters and parameters[0] == YOU:
             return self.seat is not None
+        if action == "location" and parameters and parameters[0] not in self._location_keys:
+            return False  # (a replay: v is the replay's)
+        if action == "arrow_page":
+            return not self.replay  # (a replay's ← → step through the game, at its ends too: h l turn pages)
         return True
+
+    @property
+    def _location_keys(self) -> dict[str, str]:
+        """The locations' keys here: a replay keeps v for choosing the view."""
+        return REPLAY_LOCATION_KEY if self.replay else LOCATION_KEY
 
     # --- choosing
 
@@ -517,7 +594,7 @@ are made one player at a time behind a handover screen and revealed together.
     def _drawing_key(self, action: Action | None) -> tuple:
         """What a redraw draws from, beyond the moves' list: the same again draws the same."""
         return (id(self._shown), self.seat, action, self._page, self._meeple, self._looking, self.roomy,
-                self.size, self._wide)
+                self.size, self._wide, self._paged)
 
     def _highlighted_action(self) -> Action | None:
         return self.query_one(Moves).highlighted_action
@@ -547,27 +624,32 @@ are made one player at a time behind a handover screen and revealed together.
         self.query_one("#fp-head", BoardLines).show(Text(), head=self._head(view))
         roomy = self.roomy
         self.set_class(self._wide, "-wide")
-        if roomy:
+        paged = self._paged
+        self.set_class(paged, "-paged")
+        if roomy and not paged:
+            room = self._cell_width() + 2 - 6  # (a border title's room: the corners, "─ " and " ─")
             for column in COLUMNS:
                 for loc in column:
                     cell = self.query_one(f"#fp-cell-{loc}", Static)
                     if loc == EVENTS:
-                        cell.border_title = "Magical Events"
+                        cell.border_title = "Magical Events" if room >= 14 else "Events"
                         update_if_changed(cell, events_body(view, seat, compact=True, width=self._cell_width()))
                     else:
-                        cell.border_title = location_title(view, loc).plain
+                        cell.border_title = cell_title(view, loc, room)
                         cell.border_subtitle = cell_subtitle(view, loc)
                         update_if_changed(cell, location_body(view, loc, seat, cursor=cursor, legal=legal_spaces,
                                                               compact=True, width=self._cell_width()))
                     cell.set_class(loc == self._page, "-zoomed")
         # the zoomed page: beside the board on a roomy terminal, below the map at 80x24
         body = self._page_body(self._page, cursor, legal_spaces)
-        if roomy:
+        if paged:
+            self.query_one("#fp-page", BoardPage).show(body, head=None)
+        elif roomy:
             self.query_one("#fp-side", BoardPage).show(body)
         else:
             board = None
             if self._page in LOCATIONS:
-                board = board_map(view, keys=LOCATION_KEY, page=self._page, cursor=cursor, legal=legal_spaces,
+                board = board_map(view, keys=self._location_keys, page=self._page, cursor=cursor, legal=legal_spaces,
                                   width=self._page_width())
             self.query_one("#fp-page", BoardPage).show(body, head=board)
         self._draw_right(view, action)
@@ -621,9 +703,15 @@ are made one player at a time behind a handover screen and revealed together.
         return max(4, self.size.height - 3 - MAP_ROWS) if self.size.height else 8
 
     def _page_width(self) -> int:
-        """The zoomed page's width in cells: beside the moves at 80x24, in their column
-        on a roomy terminal (the scroll bar takes one)."""
+        """The zoomed page's width in cells: beside the moves at 80x24 (or in the board's
+        place on a roomy terminal), in their column on a roomy terminal (the scroll bar
+        takes one)."""
         right = 42 if self.roomy else 36
+        if self._paged:
+            return max(16, self.size.width - 2 - right - 1)
+        if self.roomy:  # under the board's last three columns
+            board = self.size.width - 2 - right
+            return max(16, board - board // len(COLUMNS) - 1)
         inner = max(20, self.size.width - 2)  # the panel's padding
         return max(16, (right - 2 if self.roomy else inner - right) - 1)
 
@@ -661,7 +749,7 @@ are made one player at a time behind a handover screen and revealed together.
                 out.append(" ")
             word = TAB_WORD.get(page) or overview_cell(view, page)
             style = "reverse bold" if page == self._page else ("cyan" if page in view.ice else "")
-            out.append_text(keyed(word, LOCATION_KEY.get(page) or PAGE_KEY[page], style))
+            out.append_text(keyed(word, self._location_keys.get(page) or PAGE_KEY.get(page, ""), style))
         return out
 
     def _draw_right(self, view: View, action: Action | None) -> None:
@@ -699,6 +787,8 @@ are made one player at a time behind a handover screen and revealed together.
                 if n:
                     info.append("\n")
                 info.append(line)
+            if self._coins_asked(action):
+                info.append("\n(a: pay with Coins instead)", style="italic")  # (Enter: with what it holds)
         elif self.roomy:
             info = self._changes_text()
         elif self.replay:  # 80x24: no list, the scores under what changed
@@ -753,13 +843,20 @@ are made one player at a time behind a handover screen and revealed together.
             back = {EVENTS: "e", YOU: "y", HOUSES: "o"}[self._page]
             out.append(f"{back} back to the board and your moves · {keys} pages")
             return out
+        if self._paged:
+            back = {EVENTS: "e", YOU: "y", HOUSES: "o"}[self._page]
+            out.append(f"{back} back to the board · {keys} pages · [ ] scroll the page")
+            if self.legal:
+                out.append(" · ↑↓ choose · Enter do it")
+            return out
         if not self.legal:
             if view.phase == "over":
                 out.append("The game is over. ")
             elif not self.replay and self.seat is not None:
                 waiting = ", ".join(who(view, s) for s in view.to_act) or "nobody"
                 out.append(f"Waiting for {waiting}. ")
-            out.append(f"{keys} pages · f…v locations · e events · o all" + ("" if self.seat is None else " · y you"))
+            locations = "f…r locations" if self.replay else "f…v locations"
+            out.append(f"{keys} pages · {locations} · e events · o all" + ("" if self.seat is None else " · y you"))
             return out
         if self._placing():
             out.append("f n i … a location · 1-5 its row · Enter place")

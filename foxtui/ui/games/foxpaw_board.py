@@ -88,7 +88,7 @@ def _space_name(i: int, compact: bool) -> Text:
     name = SHORT.get(sp.id, sp.name) if compact else sp.name
     if compact and sp.kind == "train":
         name = ("Str" if sp.location == "sports" else "Kno") + (" +Coin" if sp.reward.coins else "")
-    out = Text(f"{sp.row} ", style="bold")
+    out = Text(f"{C.shown_row(i)} ", style="bold")
     out.append(name)
     if sp.darkness:
         out.append(f" {DARK}", style=DARK_STYLE)
@@ -203,6 +203,16 @@ def location_body(
     return Text("\n").join(lines)
 
 
+def cell_title(view: Any, location: str, room: int) -> str:
+    """A small cell's title in ``room`` cells: the location's name, its short name where
+    the whole one does not fit ("Lounge", "Carnival"), never cut."""
+    full = location_title(view, location).plain
+    if len(full) <= room:
+        return full
+    short = MAP_WORD[location] + (" [iced]" if location in view.ice else "")
+    return short if len(short) <= room else MAP_WORD[location]
+
+
 def cell_subtitle(view: Any, location: str) -> str:
     """The line under a small cell of the whole board: the card that lies there."""
     if location == "lounge" and view.teacher in C.TEACHER:
@@ -256,9 +266,8 @@ def _location_extra(view: Any, location: str, seat: int | None) -> Text | None:
         if card is None:
             return None
         out = Text.assemble((f"Carnival card: {card.name}", "bold"))
-        for row, r in zip((2, 3, 4), card.rows):
-            if any(C.SPACES[i].row == row for i in rows_of(view, "carnival")):
-                out.append(f"\n  space {row}: {reward(r)}")
+        for i in rows_of(view, "carnival"):  # (the card's rows: the printed spaces 2 to 4)
+            out.append(f"\n  space {C.shown_row(i)}: {reward(card.rows[C.SPACES[i].row - 2])}")
         out.append(f"\n  everyone here: {reward(card.centered)}")
         if C.HOUSE["aquatis"].abilities[0] in [a for h in view.houses for a in h.abilities]:
             out.append("\n  Aquatis draws 2 Mischief cards here instead of 1.", style="italic")

@@ -130,7 +130,8 @@ def interlude_pages(before: Any, after: Any) -> list[Page]:
         pages.append(("The duel: the gestures are shown", gestures_shown(after)))
     for r in after.duel_reports[len(before.duel_reports):]:
         pages.append((f"The duel of year {r.year}", duel_page(after, r)))
-    if before.phase == "evaluation" and after.phase != "evaluation":
+    night = before.phase == "evaluation" and after.phase != "evaluation"
+    if night:
         pages.append((f"The night of year {before.year}", night_page(before, after)))
     ev_before = before.event
     if after.event is not None and len(after.event.lines) > (len(ev_before.lines) if ev_before and ev_before.event == after.event.event else 0):
@@ -142,7 +143,32 @@ def interlude_pages(before: Any, after: Any) -> list[Page]:
         pages.append((f"Intermediate Scoring after year {r.year}", scoring_page(after, r)))
     if after.final is not None and before.final is None:
         pages.append(("Final scoring", final_page(after)))
+    if after.year > before.year and after.phase != "over":
+        # the new year's cards, last: under the night's table when the year begins right
+        # after the night, else (after a Magical Event and its scoring) a page of its own
+        if night and pages[-1][0] == f"The night of year {before.year}":
+            pages[-1] = (pages[-1][0], night_page(before, after, year=True))
+        else:
+            pages.append((f"School year {after.year} begins", year_begins(after, head=False)))
     return pages
+
+
+def year_begins(after: Any, *, head: bool = True) -> Text:
+    """The new year's Teacher, Duel card with its duelists, and Midnight Carnival card
+    (``head``: under a line that says the year begins: a page's title says it otherwise)."""
+    lines = []
+    if after.teacher in C.TEACHER:
+        t = C.TEACHER[after.teacher]
+        lines.append(f" Teacher: {t.name} ({house_name(t.house)}): {C.TEACHER_EFFECT_TEXT[t.effect]}")
+    if after.duel in C.DUEL:
+        lines.append(f" Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
+    if after.carnival in C.CARNIVAL:
+        lines.append(f" Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
+    if after.year == 3:
+        lines.append(" The level III-V Wands and Brooms are for sale now.")
+    out = Text.assemble((f"School year {after.year} begins:\n", "bold")) if head else Text()
+    out.append("\n".join(lines))
+    return out
 
 
 # --- the duel ------------------------------------------------------------------------------------
@@ -206,7 +232,7 @@ def duel_page(view: Any, r: Any) -> RenderableType:
 # --- the night -----------------------------------------------------------------------------------
 
 
-def night_page(before: Any, after: Any) -> RenderableType:
+def night_page(before: Any, after: Any, *, year: bool = False) -> RenderableType:
     """Who slept where and what it gave, the new turn order with its Reputation, and what
     the next year brings (the rewards follow the rules; the log lists every step)."""
     card = C.CARNIVAL.get(before.carnival)
@@ -242,21 +268,15 @@ def night_page(before: Any, after: Any) -> RenderableType:
                             full = f"; Energy stops at {C.ENERGY_MAX}" if bed.gave.energy < offered.energy else ""
                             gave = f"{reward(bed.gave)} (the bed offers {gave}{full})"
                 table.add_row(ordinal(place + 1), who_text(before, m.owner),
-                              Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {sp.row}"),
+                              Text(f"{'Dormitory' if loc == 'dormitory' else 'Carnival'} {C.shown_row(i)}"),
                               Text(gave), Text("—" if m.owner == OBSIDIO else f"{rep:+d}"))
                 place += 1
     last = before.year >= before.years
     order = ("the sleep order settles every tie of the final scoring" if last
              else "the sleep order is next year's turn order")
     parts: list[RenderableType] = [Text(f"Everyone goes to bed; {order}.", style="italic"), table]
-    if after.year > before.year and after.phase != "over":
-        nxt = Text.assemble((f"\nSchool year {after.year} begins:", "bold"))
-        nxt.append(f"\n Teacher: {C.TEACHER[after.teacher].name} ({house_name(C.TEACHER[after.teacher].house)})")
-        nxt.append(f"\n Duel: {C.DUEL[after.duel].name}: " + " vs ".join(who(after, d) for d in after.duelists))
-        nxt.append(f"\n Midnight Carnival: {C.CARNIVAL[after.carnival].name}")
-        if after.year == 3:
-            nxt.append("\n The level III-V Wands and Brooms are for sale now.")
-        parts.append(nxt)
+    if year:  # (the next year's cards, when nothing else is told after the night)
+        parts += [Text(""), year_begins(after)]
     return Group(*parts)
 
 

@@ -84,10 +84,16 @@ def rows_of(view: Any, location: str) -> list[int]:
 SHORT_LOCATION = {**LOCATION_NAME, "lounge": "Lounge", "carnival": "Carnival"}
 
 
+def shown_row(i: int) -> int:
+    """The number space ``i`` goes by on screen, and its row key: its place in its
+    location, 1 the top (``C.shown_row``)."""
+    return C.shown_row(i)
+
+
 def space_title(i: int) -> str:
     """"Farm 4 · Spy" (the location, the row, the space)."""
     sp = C.SPACES[i]
-    return f"{SHORT_LOCATION[sp.location]} {sp.row} · {sp.name}"
+    return f"{SHORT_LOCATION[sp.location]} {shown_row(i)} · {sp.name}"
 
 
 def board_order(a: Any) -> tuple:
@@ -239,6 +245,49 @@ def _short_words(short: tuple[int, int]) -> str:
     return f"You pay {plural(herbs + goods, 'Coin')} for {instead} (−1 Reputation)"
 
 
+def signed(n: int) -> str:
+    """"+2", "−1" (the minus sign of the board's words)."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def sleep_places(view: Any, i: int) -> tuple[int, int]:
+    """The places in the sleep order (1 the first) a wizard going out at night to space
+    ``i`` ends up at, at best and at worst. The Dormitory sleeps first, from its top bed,
+    then the Carnival from its top space; beds fill from the top, so a bed's place is
+    sure. At the Carnival, the houses still to go out at night may lie down ahead: in
+    the Dormitory, or above; those that cannot find a free space below must."""
+    night = [j for loc in ("dormitory", "carnival") for j in rows_of(view, loc)]
+    if i not in night:
+        return 0, 0
+    k = night.index(i)
+    ahead = sum(len(view.board[j]) for j in night[:k])
+    out_already = sum(len(view.board[j]) for j in night)
+    others = max(0, len(view.order) - out_already - (0 if view.board[i] else 1))
+    if C.SPACES[i].location == "dormitory":
+        return ahead + 1, ahead + 1
+    free_below = sum(1 for j in night[k + 1:] if not view.board[j])
+    return ahead + 1 + max(0, others - free_below), ahead + 1 + others
+
+
+def sleep_words(view: Any, i: int, seat: int | None) -> str:
+    """The night's Reputation for a wizard going to space ``i``: its place in the sleep
+    order (the new turn order), and what that place gives on the Reputation track."""
+    best, worst = sleep_places(view, i)
+    if not best:
+        return ""
+    reps = C.DORM_REPUTATION
+    h = _house(view, seat)
+    now = getattr(h, "reputation", None)
+    gains = [reps[p - 1] if p <= len(reps) else 0 for p in (best, worst)]
+    stops = [C.REP_MAX if r > 0 else C.REP_MIN for r in gains
+             if now is not None and not C.REP_MIN <= now + r <= C.REP_MAX]
+    stop = f" (the track stops at {stops[0]})" if stops else ""
+    # (short: at 80x24 the Carnival's lines fill the description's room)
+    if best == worst:
+        return f"Sleep order: {ordinal(best)}, {signed(gains[0])} Reputation{stop}."
+    return f"Sleep order: {ordinal(best)} to {ordinal(worst)}, {signed(gains[0])} to {signed(gains[1])} Reputation{stop}."
+
+
 def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
     """What the space does, as a few short sentences (costs first), told to ``seat``: with
     its house's abilities, beasts and the supervising Teacher (``effects``, as the rules
@@ -316,6 +365,8 @@ def space_lines(view: Any, i: int, seat: int | None) -> list[str]:
             out.append(f"At night: {reward(E.night_gain(view.teacher, view.carnival, h, i))}{extra}.")
             shared = f"; {reward(card.centered)} for all here" if card.centered != C.NOTHING else ""
             out.append(f"(The card: {reward(card.rows[sp.row - 2])} on this row{shared}.)")
+    if k in ("dormitory", "carnival"):
+        out.append(sleep_words(view, i, seat))
     if sp.darkness:
         n = E.darkness_count(view.teacher, h) if h.house else 1
         if n:

@@ -290,8 +290,9 @@ Only the moves you may make now are offered.
     FOCUS_WORDS: ClassVar[str] = "Back to the board, or to the choice list"
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", "Cursor left", id="master_fox.left", show=False),
-        Binding("right", "move(1, 0)", "Cursor right", id="master_fox.right", show=False),
+        # (the arrows' own action: in a replay ← → step through the game, at its ends too)
+        Binding("left", "arrow_move(-1, 0)", "Cursor left", id="master_fox.left", show=False),
+        Binding("right", "arrow_move(1, 0)", "Cursor right", id="master_fox.right", show=False),
         Binding("up", "move(0, -1)", "Cursor up", id="master_fox.up", show=False),
         Binding("down", "move(0, 1)", "Cursor down", id="master_fox.down", show=False),
         Binding("h", "move(-1, 0)", "Cursor left", id="master_fox.left_h", show=False),
@@ -380,9 +381,14 @@ Only the moves you may make now are offered.
             return self._move(str(parameters[0])) is not None
         if action == "move":
             return self.has_view and not self._deciding()
+        if action == "arrow_move":
+            return self.has_view and not self._deciding() and not self.replay
         return True
 
     # --- player input
+
+    def action_arrow_move(self, dx: int, dy: int) -> None:
+        self.action_move(dx, dy)
 
     def action_move(self, dx: int, dy: int) -> None:
         cols = len(COLUMNS)

@@ -175,8 +175,8 @@ class HomeScreen(Screen):
         from .help import HelpScreen
 
         keys = [("↑ ↓", "Move through the menu"), ("enter", "Choose")]
-        keys += help_keys(self)  # what works now: no Continue with nothing to continue
-        keys.append(("^c", "Quit from any screen"))
+        # what works now: no Continue with nothing to continue; ^c (the app's) once
+        keys += help_keys(self, words={"app.quit": "Quit from any screen"})
         self.app.push_screen(HelpScreen("foxtui — keys", keys, ABOUT))
 
     def action_quit(self) -> None:

@@ -48,7 +48,8 @@ class ReplayScreen(Screen[None]):
         Binding("plus", "speed(1)", "Faster", id="replay.faster", show=False),
         Binding("equals_sign", "speed(1)", "Faster", id="replay.faster_equals", show=False),
         Binding("minus", "speed(-1)", "Slower", id="replay.slower", show=False),
-        Binding("v", "perspective", "View", id="replay.perspective"),
+        # (priority: a game's panel may have v for its own page; in a replay it chooses the view)
+        Binding("v", "perspective", "View", id="replay.perspective", priority=True),
         Binding("question_mark", "help", "Help", id="replay.help"),
         Binding("escape", "back", "Close", id="replay.close"),
     ]
@@ -107,7 +108,7 @@ class ReplayScreen(Screen[None]):
         return self.game.view(state, self._perspective_seat())
 
     def _draw(self) -> None:
-        cursor, game = self.cursor, self.game
+        cursor = self.cursor
         n = cursor.position
         seat = self._perspective_seat()
         # what "the last step" changed is the change step n made, however we came here
@@ -124,13 +125,7 @@ class ReplayScreen(Screen[None]):
             view = cursor.view(seat)
             line = cursor.describe(n, seat, previous)
         self.query_one("#replay-panel", GamePanel).show(view, [], seat, before=before)
-        self.query_one(StatusLine).show_parts(
-            f"{game.title} replay",
-            f"Step {n} / {cursor.length}",
-            f"Round {game.round_of(cursor.state)}",
-            self._perspective_name(),
-            f"Playing, {PLAY_SPEEDS[self.speed]:g} s a step (+ -)" if self._auto is not None else "",
-        )
+        self.query_one(StatusLine).show_parts(*self._status_parts(n))
         self.query_one("#replay-line", Static).update(Text(line))
         said = self.chat.get(n, [])
         chat = self.query_one("#replay-chat", Static)
@@ -141,6 +136,29 @@ class ReplayScreen(Screen[None]):
             shown = Text("Said at the table here:\n", style="italic")
             shown.append_text(Text("\n").join(chat_words(line) for line in said))
             chat.update(shown)
+
+    def _status_parts(self, n: int) -> list[str]:
+        """The status line: it fits the width (80 columns: the game's title goes first,
+        then the pace is told shorter), the step and the view always in it."""
+        game, cursor = self.game, self.cursor
+        speed = f"{PLAY_SPEEDS[self.speed]:g} s"
+        playing = self._auto is not None
+        parts = [
+            f"{game.title} replay",
+            f"Step {n} / {cursor.length}",
+            f"Round {game.round_of(cursor.state)}",
+            self._perspective_name(),
+            f"Playing, {speed} a step (+ -)" if playing else "",
+        ]
+        room = self.app.size.width - 2
+        for shorter in ("Replay", None):
+            if len(" · ".join(p for p in parts if p)) <= room:
+                break
+            if shorter is not None:
+                parts[0] = shorter
+            elif playing:
+                parts[4] = f"▶ {speed}/step (+ -)"
+        return parts
 
     def seek(self, n: int) -> None:
         self.refresh_bindings()  # Prev and Next come and go at the ends

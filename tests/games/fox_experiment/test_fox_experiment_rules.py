@@ -252,7 +252,10 @@ def test_selection_taken_spaces_and_other_turns_are_refused() -> None:
 
 
 def in_upgrades(n: int = 3, seed: int = 1):
-    return advance(new_game(n, seed), "upgrades")
+    """The upgrades, every player still to choose (one who cannot pay for any upgrade is
+    done with them at once: the tests give the tokens they need)."""
+    state = advance(new_game(n, seed), "upgrades")
+    return replace(state, players=[replace(p, stage="busy") for p in state.players])
 
 
 PUP_COSTS = UPGRADE[0].costs  # content/tracks.json
@@ -298,6 +301,43 @@ def test_upgrades_any_number_on_any_tracks_then_done() -> None:
     assert 1 not in GAME.to_act(state)
 
 
+def test_upgrades_a_player_who_cannot_pay_for_any_is_done_without_a_step() -> None:
+    """Issue 39: "Done with upgrades" alone on offer cost a pass screen and a key. Whoever
+    cannot pay for any upgrade when the upgrades begin is done with them, and told so."""
+    state = in_selection(3)
+    while True:  # up to the last selection turn
+        seat = min(GAME.to_act(state))
+        action = simple(GAME.legal_actions(state, seat))
+        if GAME.apply(state, seat, action).phase != "selection":
+            break
+        state = GAME.apply(state, seat, action)
+    others = [s for s in range(3) if s != seat]
+    for s in others:
+        state = player(state, s, tokens=[0, 0, 0, 0])
+    state = player(state, seat, tokens=[9, 9, 9, 9])  # (the last to select has upgrades to choose)
+    after = GAME.apply(state, seat, action)
+    told = " ".join(after.events)
+    assert after.phase == "upgrades" and GAME.to_act(after) == {seat}
+    for s in others:
+        assert after.players[s].stage == "done"
+        assert f"{after.seats[s].name} cannot pay for any upgrade, so is done with upgrades." in told
+    # and one who runs out of what to pay with is done too
+    state = player(in_upgrades(), 1, tokens=[PUP_COSTS[0], 0, 0, 0], upgrades=[0, 0, 3, 0], pending=[], stage="busy")
+    assert len(GAME.legal_actions(state, 1)) > 1
+    after = act(state, 1, Unlock("pup", "spots"))
+    assert 1 not in GAME.to_act(after) and after.players[1].upgrades[0] == 1
+    assert "cannot pay for any upgrade" in " ".join(after.events)
+
+
+def test_upgrades_after_collecting_tokens_none_to_pay_for_ends_the_research() -> None:
+    """Collecting no token worth an upgrade: done at once (no lone "Done with upgrades")."""
+    state = in_research(seed=3)
+    state = player(state, 0, pups=[], tokens=[0, 0, 0, 0], studies=[], stage="research")
+    after = act(state, 0, EndResearch())
+    assert after.players[0].stage == "done" or after.phase != "research"
+    assert "cannot pay for any upgrade" in " ".join(after.events)
+
+
 def test_upgrades_study_draws_three_and_keeps_one() -> None:
     state = in_upgrades()
     state = player(state, 0, tokens=[UPGRADE[1].costs[0], 0, 0, 0])
@@ -330,7 +370,8 @@ def test_upgrades_patron_places_a_meeple_and_gains_the_tile_and_a_science_card()
     p = state.players[0]
     assert p.patrons == [1] and p.tokens[S] == before.tokens[S] + 1 and p.friendly == before.friendly + 1
     assert len(p.science) == len(before.science) + 1
-    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[1], 0])
+    # (the spots token bought nothing: done with upgrades, until given the next cost)
+    state = player(state, 0, tokens=[0, 0, UPGRADE[3].costs[1], 0], stage="busy")
     state = act(state, 0, Unlock("patron", "ears"))
     assert ChoosePatron(1) not in GAME.legal_actions(state, 0)  # one meeple per patron
 
@@ -563,7 +604,7 @@ def test_breeding_friendliness_is_the_total_of_symbols() -> None:
 
 
 def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
-    state = advance(new_game(3), "upgrades")
+    state = in_upgrades()
     state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")
@@ -580,7 +621,7 @@ def test_breeding_multiple_pups_reroll_the_same_pool_one_at_a_time() -> None:
 
 
 def test_breeding_science_cards_and_tokens_do_not_carry_to_the_next_pup() -> None:
-    state = advance(new_game(3), "upgrades")
+    state = in_upgrades()
     state = player(state, 0, tokens=[PUP_COSTS[0], 0, 0, 0], science=["sc21", "sc22"])
     state = act(state, 0, Unlock("pup", "spots"))
     state = advance(state, "breeding")

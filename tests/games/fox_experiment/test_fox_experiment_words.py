@@ -28,7 +28,7 @@ def test_others_read_a_trait_token_of_their_choice_the_taker_of_your_choice() ->
 def test_others_read_their_choice_when_a_patron_tile_gives_a_trait_of_choice() -> None:
     state = advance(new_game(3), "upgrades")
     state = replace(state, patron_tiles=["t21", "t01", "t02", "t03"])  # any + friendly on the first
-    state = player(state, 0, tokens=[0, 0, 0, 9])
+    state = player(state, 0, tokens=[0, 0, 0, 9], stage="busy")  # (one who could pay for nothing is done)
     state = act(state, 0, Unlock("patron", "tail"))
     line = GAME.describe(state, 0, ChoosePatron(0), 1)
     assert "a trait token of their choice" in line and "your" not in line

@@ -175,3 +175,54 @@ def test_previews_a_house_short_of_goods_is_told_the_coin_and_the_reputation_it_
     cost = C.SPACES[attract.space].cost
     if cost.herbs or cost.goods:
         assert "You pay" in words(s2, seat, attract) and "(−1 Reputation)" in words(s2, seat, attract)
+
+
+# --- the night's Reputation (issue 39: only the Dormitory's zoom said "+2, +1, -1 by place")
+
+
+def test_previews_a_bed_and_a_carnival_space_tell_the_nights_reputation() -> None:
+    from foxtui.games.foxpaw.actions import Place
+
+    s = with_board(game_at_placement(4, houses=[AQ, IG, TF, SV]), {})
+    seat = min(GAME.to_act(s))
+    other = (seat + 1) % 4
+    bed = with_board(s, {"dormitory-1": [(other, "")]})
+    assert Place(SPACE["dormitory-2"]) in GAME.legal_actions(bed, seat)
+    assert "Sleep order: 2nd, +1 Reputation." in words(bed, seat, Place(SPACE["dormitory-2"]))
+    # the Carnival's top space: the houses still out may go to bed ahead, or below
+    text = words(s, seat, Place(SPACE["carnival-2"]))
+    assert "Sleep order: 2nd to 4th, +1 to −2 Reputation." in text
+    # two players: Obsidio sleeps on the Carnival's top space, the lower one is the last place
+    two = with_board(game_at_placement(2, houses=[AQ, IG]), {})
+    seat = min(GAME.to_act(two))
+    assert "Sleep order: 3rd, −1 Reputation." in words(two, seat, Place(SPACE["carnival-3"]))
+    # a track at its end says so
+    top = edit_player(bed, seat, reputation=5)
+    assert "+1 Reputation (the track stops at 5)." in words(top, seat, Place(SPACE["dormitory-2"]))
+
+
+def test_previews_the_told_sleeping_place_is_where_the_night_puts_the_house() -> None:
+    """Over seeded games: every night placement's place in the sleep order, as told
+    (at best and at worst), holds the place the night gave."""
+    from foxtui.games.foxpaw.actions import Place
+    from foxtui.ui.games.foxpaw_words import sleep_places
+
+    checked = 0
+    for players, seed in ((2, 21), (3, 22), (4, 23)):
+        state = GAME.setup([SeatInfo(f"P{i}") for i in range(players)], Options(), seed)
+        rng = Rng(seed)
+        told: dict[int, tuple[int, int]] = {}
+        year = state.round
+        while GAME.to_act(state) and state.round <= 2:
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            move = GAME.bots["sensible"](GAME.view(state, seat), legal, rng)
+            if type(move) is Place and move.space in C.NIGHT:
+                told[seat] = sleep_places(GAME.view(state, seat), move.space)
+            state = GAME.apply(state, seat, move)
+            if state.round != year:  # the night has put everyone in the new order
+                for who, (best, worst) in told.items():
+                    assert best <= state.order.index(who) + 1 <= worst, (players, seed, who, best, worst, state.order)
+                    checked += 1
+                told, year = {}, state.round
+    assert checked >= 6
