@@ -90,7 +90,9 @@ def _swap_in(players: list, s: int, player: Any) -> list:
 
 
 def foxpaw(state: Any, seat: int, rng: Rng) -> list[Any]:
-    from foxtui.games.foxpaw.rules_core import clone
+    def player(i: int, **fields: Any) -> Any:
+        """The state with some fields of player ``i`` replaced."""
+        return replace(state, players=tuple(_swap_in(state.players, i, replace(state.players[i], **fields))))
 
     out = []
     others = [i for i in range(len(state.players)) if i != seat]
@@ -99,46 +101,34 @@ def foxpaw(state: Any, seat: int, rng: Rng) -> list[Any]:
         for i in others:
             hand, pile = getattr(state.players[i], field), getattr(state, deck)
             if hand and pile:
-                s = clone(state)
                 a, b = rng.below(len(hand)), rng.below(len(pile))
                 new_hand, new_pile = list(hand), list(pile)
                 new_hand[a], new_pile[b] = pile[b], hand[a]
-                setattr(s.players[i], field, tuple(new_hand))
-                setattr(s, deck, tuple(new_pile))
-                out.append(s)
+                out.append(replace(player(i, **{field: tuple(new_hand)}), **{deck: tuple(new_pile)}))
     # another house's Student cards swapped with the box (the kept one too)
     for i in others:
         p = state.players[i]
         if p.students and state.students_box:
-            s = clone(state)
             a, b = rng.below(len(p.students)), rng.below(len(state.students_box))
             students, box = list(p.students), list(state.students_box)
             students[a], box[b] = box[b], students[a]
-            s.players[i].students = tuple(students)
-            if p.student == p.students[a]:
-                s.players[i].student = students[a]
-            s.students_box = tuple(box)
-            out.append(s)
+            kept = students[a] if p.student == p.students[a] else p.student
+            out.append(replace(player(i, students=tuple(students), student=kept), students_box=tuple(box)))
     # another's committed gesture or bet
     for i in others:
         p = state.players[i]
         if p.secret in ("share", "attack", "hold"):
-            s = clone(state)
-            s.players[i].secret = ("share", "attack", "hold")[rng.below(3)]
-            out.append(s)
+            out.append(player(i, secret=("share", "attack", "hold")[rng.below(3)]))
         elif p.secret in ("one", "both", "none", "no_bet"):
-            s = clone(state)
-            s.players[i].secret = ("one", "both", "none", "no_bet")[rng.below(4)]
-            out.append(s)
+            out.append(player(i, secret=("one", "both", "none", "no_bet")[rng.below(4)]))
     # a past bet that lost (never shown)
     for n, r in enumerate(state.duel_reports):
         for k, (who, bet) in enumerate(r.bets):
             if who != seat and who not in r.right:
-                s = clone(state)
-                bets = [list(b) for b in r.bets]
-                bets[k] = [who, (bet + 1) % 3]
-                s.duel_reports = state.duel_reports[:n] + (replace(r, bets=bets),) + state.duel_reports[n + 1 :]
-                out.append(s)
+                bets = list(r.bets)
+                bets[k] = (who, (bet + 1) % 3)
+                reports = state.duel_reports[:n] + (replace(r, bets=tuple(bets)),) + state.duel_reports[n + 1 :]
+                out.append(replace(state, duel_reports=reports))
     # two Magical Events still face down swapped (not the one being played: it is face
     # up, though the View shows it only as the event being played); face-down decks in
     # another order
@@ -146,14 +136,10 @@ def foxpaw(state: Any, seat: int, rng: Rng) -> list[Any]:
     for _ in range(2):
         i, j = ahead + rng.below(len(state.events) - ahead + 1), ahead + rng.below(len(state.events) - ahead + 1)
         if max(i, j) < len(state.events) and state.events[i] != state.events[j]:
-            s = clone(state)
-            s.events = tuple(_swap(list(state.events), i, j))
-            out.append(s)
+            out.append(replace(state, events=tuple(_swap(list(state.events), i, j))))
     for deck in ("spell_deck", "beast_deck", "carnival_deck", "duel_deck", "teacher_deck", "prophecy_deck"):
         if len(getattr(state, deck)) > 1:
-            s = clone(state)
-            setattr(s, deck, _reordered(getattr(state, deck), rng))
-            out.append(s)
+            out.append(replace(state, **{deck: _reordered(getattr(state, deck), rng)}))
     return out
 
 

@@ -18,7 +18,7 @@ from test_foxpaw_screen import PanelHost, _drive, _session, panel_text
 
 from foxtui.games.foxpaw import actions as A
 from foxtui.games.foxpaw import content as C
-from foxtui.games.foxpaw.rules_core import clone
+from foxtui.games.foxpaw.rules_core import set_player
 from foxtui.games.foxpaw.state import BeastCard, State
 from foxtui.games.foxpaw.view import make_view
 from foxtui.ui.games.foxpaw_board import duel_body, events_body, location_body, zoomed_body
@@ -39,10 +39,8 @@ YEAR_TWO = _foxpaw_year_two()
 
 
 def _given(state: State, **seat_zero: Any) -> State:
-    """A copy of ``state`` whose seat 0 holds what is given (rules_core.clone copies the players)."""
-    s = clone(state)
-    s.players[0] = replace(s.players[0], **seat_zero)
-    return s
+    """``state`` with seat 0 holding what is given."""
+    return set_player(state, 0, **seat_zero)
 
 
 def _pages(state: State, seat: int | None = 0) -> str:
@@ -148,8 +146,7 @@ def test_foxpaw_every_card_on_the_board_pages():
     text = _pages(replace(s, beasts=tuple(b.id for b in C.BEASTS), objects=tuple(o.id for o in C.OBJECTS)))
     assert all(card.name in text for group in (C.BEASTS, C.OBJECTS) for card in group)
     later = s.events_done
-    marks = s.event_marks[:]
-    marks[later] = (0,)
+    marks = s.event_marks[:later] + ((0,),) + s.event_marks[later + 1:]
     for e in C.EVENTS:
         events = s.events[:later] + (e.id,) + s.events[later + 1:]
         assert e.name in _pages(replace(s, events=events, event_marks=marks))

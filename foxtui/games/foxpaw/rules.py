@@ -2,8 +2,8 @@
 a seat cannot see. The areas of the rules live in rules_*.py; they register their
 decisions and automatic steps in rules_core's tables, which this module drives.
 
-Every function is pure: ``apply`` works on a fresh copy (``rules_core.clone``)
-and all chance comes from the Rng kept in ``state.rng``.
+Every function is pure: states are frozen, ``apply`` builds a new one from the one it
+is given, and all chance comes from the Rng kept in ``state.rng``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from foxtui.engine.rng import Rng, Unshuffled, seed_state
 
 from . import content as C
 from . import rules_duel, rules_eval, rules_event, rules_place, rules_score, rules_setup  # noqa: F401  (register)
-from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, clone
+from .rules_core import DECISIONS, SIMULTANEOUS, advance, check_prophecies, set_player
 from .rules_score import ranking, score
 from .rules_setup import MAX_PLAYERS, MIN_PLAYERS, event_years, setup, years
 from .rules_duel import duel_report_for
@@ -76,11 +76,8 @@ def _check(state: State, seat: int, action) -> None:
 def apply(state: State, seat: int, action) -> State:
     _check(state, seat, action)
     t = state.tasks[-1]
-    s = clone(state)
-    DECISIONS[t.kind][1](s, t, seat, action)
-    advance(s)  # Prophecies fulfilled on the way pay out as they happen
-    s.steps += 1
-    return s
+    s = advance(DECISIONS[t.kind][1](state, t, seat, action))  # Prophecies fulfilled on the way pay out as they happen
+    return replace(s, steps=s.steps + 1)
 
 
 def apply_own(state: State, seat: int, action) -> State:
@@ -89,10 +86,7 @@ def apply_own(state: State, seat: int, action) -> State:
     turn, the night ...): what the log tells as the step's own. Refused as apply refuses."""
     _check(state, seat, action)
     t = state.tasks[-1]
-    s = clone(state)
-    DECISIONS[t.kind][1](s, t, seat, action)
-    check_prophecies(s)
-    return s
+    return check_prophecies(DECISIONS[t.kind][1](state, t, seat, action))
 
 
 def _not_yours(state: State, seat: int) -> str:
@@ -153,8 +147,7 @@ def knowledge(state: State, seat: int) -> Known:
     fixed way (every pool sorted, every secret choice the first one; see determinize),
     and the past duels' bets it never saw left out, as its View leaves them."""
     table = _deal_hidden(state, seat, Unshuffled())
-    table.duel_reports = tuple(duel_report_for(r, seat) for r in table.duel_reports)
-    return Known(seat, table)
+    return Known(seat, replace(table, duel_reports=tuple(duel_report_for(r, seat) for r in table.duel_reports)))
 
 
 def determinize(known: Known, seed: int) -> State:
@@ -169,8 +162,10 @@ def determinize(known: Known, seed: int) -> State:
 def _deal_hidden(state: State, seat: int, r: Rng) -> State:
     """``state`` with all ``seat`` cannot see dealt again by ``r`` (every pool sorted
     first, so the deal does not depend on how the state it came from was dealt)."""
-    s = clone(state)
+    s = state
     others = [i for i in range(len(s.players)) if i != seat]
+    players = {i: {} for i in others}  # the new fields of each other house, set at the end
+    changes: dict = {}  # the new fields of the table
 
     top = s.tasks[-1].kind if s.tasks else ""
     # House Obsidio's duel card lies face down until the gestures are shown
@@ -184,26 +179,27 @@ def _deal_hidden(state: State, seat: int, r: Rng) -> State:
         r.shuffle(pool)
         for i in others:
             n = len(getattr(s.players[i], field))
-            setattr(s.players[i], field, tuple(pool.pop() for _ in range(n)))
+            players[i][field] = tuple(pool.pop() for _ in range(n))
         if obsidio_card and field == "darkness":
-            s.obsidio = replace(s.obsidio, dark=pool.pop())
-        setattr(s, deck_field, tuple(pool))
+            changes["obsidio"] = replace(s.obsidio, dark=pool.pop())
+        changes[deck_field] = tuple(pool)
 
     redeal("prophecies", "prophecy_deck")
     redeal("mischief", "mischief_deck")
     redeal("darkness", "darkness_deck")
-    _redeal_students(s, others, r)
+    changes["students_box"] = _redeal_students(s, others, r, players)
     for i in others:
         p = s.players[i]
         if p.secret in C.GESTURES:
-            p.secret = C.GESTURES[r.below(3)]
+            players[i]["secret"] = C.GESTURES[r.below(3)]
         elif p.secret in C.BETS or p.secret == C.NO_BET:
-            p.secret = (*C.BETS, C.NO_BET)[r.below(len(C.BETS) + 1)]
+            players[i]["secret"] = (*C.BETS, C.NO_BET)[r.below(len(C.BETS) + 1)]
         if p.secret_n >= 0:
-            if top == "duel_secret" and p.darkness:
-                p.secret_n = p.darkness[r.below(len(p.darkness))]
+            darkness = players[i]["darkness"]
+            if top == "duel_secret" and darkness:
+                players[i]["secret_n"] = darkness[r.below(len(darkness))]
             elif top == "bid":
-                p.secret_n = r.below(p.energy + 1)
+                players[i]["secret_n"] = r.below(p.energy + 1)
     # face-down Magical Events this seat has not seen
     upcoming = s.events_done + (s.event is not None)  # the event being played is face up
     hidden = [i for i in range(upcoming, len(s.events)) if seat not in s.event_marks[i]]
@@ -211,19 +207,24 @@ def _deal_hidden(state: State, seat: int, r: Rng) -> State:
     unseen = r.shuffled(sorted(events[i] for i in hidden))
     for i, e in zip(hidden, unseen):
         events[i] = e
-    s.events = tuple(events)
+    changes["events"] = tuple(events)
     for name in ("spell_deck", "beast_deck", "carnival_deck", "duel_deck"):
-        setattr(s, name, tuple(r.shuffled(sorted(getattr(s, name)))))
+        changes[name] = tuple(r.shuffled(sorted(getattr(s, name))))
     if not s.players[seat].teacher_seen:
-        s.teacher_deck = tuple(r.shuffled(sorted(s.teacher_deck)))
+        changes["teacher_deck"] = tuple(r.shuffled(sorted(s.teacher_deck)))
     if s.event is not None and s.event.deck:
-        s.event.deck.sort()
-        r.shuffle(s.event.deck)
-    s.rng = r.next64()
-    return s
+        deck = sorted(s.event.deck)
+        r.shuffle(deck)
+        changes["event"] = replace(s.event, deck=tuple(deck))
+    changes["rng"] = r.next64()
+    for i in others:
+        s = set_player(s, i, **players[i])
+    return replace(s, **changes)
 
 
-def _redeal_students(s: State, others: list[int], r: Rng) -> None:
+def _redeal_students(s: State, others: list[int], r: Rng, players: dict[int, dict]) -> tuple[str, ...]:
+    """Deals the others' Student cards again (into ``players``, seat -> new fields);
+    returns the new box."""
     # sorted first: a sample must not depend on how the state it came from was dealt
     pool = sorted([c for i in others for c in s.players[i].students] + list(s.students_box))
     r.shuffle(pool)
@@ -252,10 +253,9 @@ def _redeal_students(s: State, others: list[int], r: Rng) -> None:
         pool.remove(c)
     chosen = dict(zip(keepers, kept))
     for i in sorted(others, key=lambda i: not s.players[i].house):
-        p = s.players[i]
         if i in chosen:
-            p.student = chosen[i]
-            p.students = (chosen[i], pool.pop())
+            players[i]["student"] = chosen[i]
+            players[i]["students"] = (chosen[i], pool.pop())
         else:
-            p.students = (pool.pop(), pool.pop())
-    s.students_box = tuple(pool)
+            players[i]["students"] = (pool.pop(), pool.pop())
+    return tuple(pool)

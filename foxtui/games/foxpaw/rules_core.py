@@ -1,4 +1,4 @@
-"""What every area of the Foxpaw rules shares: the task machine, copying states,
+"""What every area of the Foxpaw rules shares: the task machine, building new states,
 chance, gaining and paying, drawing cards, house abilities and the sleep order.
 
 The game is a stack of ``Task``s (``state.tasks``, the last one first). A task
@@ -20,10 +20,10 @@ from . import content as C
 from . import effects as E
 from .state import OBSIDIO, VP_PARTS, BeastCard, EventRun, Meeple, Player, State, Task
 
-#: decision kind -> (legal actions(state, task, seat), apply(state, task, seat, action))
+#: decision kind -> (legal actions(state, task, seat), apply(state, task, seat, action) -> the new state)
 DECISIONS: dict[str, tuple[Callable, Callable]] = {}
-#: automatic step kind -> apply(state, task)
-AUTO: dict[str, Callable[[State, Task], None]] = {}
+#: automatic step kind -> apply(state without the task, task) -> the new state
+AUTO: dict[str, Callable[[State, Task], State]] = {}
 #: decisions several seats make at once, in secret: kind -> seats still to choose
 SIMULTANEOUS: dict[str, Callable[[State], list[int]]] = {}
 
@@ -39,7 +39,7 @@ def decision(kind: str):
 
 
 def auto(kind: str):
-    def register(fn: Callable[[State, Task], None]) -> Callable[[State, Task], None]:
+    def register(fn: Callable[[State, Task], State]) -> Callable[[State, Task], State]:
         AUTO[kind] = fn
         return fn
 
@@ -50,27 +50,10 @@ def refuse(message: str) -> None:
     raise IllegalAction(message)
 
 
-# --- copying ---------------------------------------------------------------------------
-
-
-def clone(state: State) -> State:
-    """A copy the rules may change freely. Card piles and hands are tuples, so only
-    the few lists (tasks, players, the board and the marker rows) need fresh copies."""
-    s = replace(state)
-    s.tasks = state.tasks[:]
-    s.players = [replace(p) for p in state.players]
-    s.board = state.board[:]
-    s.marks = state.marks[:]
-    s.event_marks = state.event_marks[:]
-    if state.event is not None:
-        e = replace(state.event)
-        for name in ("alive", "out", "deck", "used", "drawn", "winners", "losers", "ranking", "lines"):
-            setattr(e, name, getattr(state.event, name)[:])
-        e.pairs = [x[:] for x in state.event.pairs]
-        s.event = e
-    if state.obsidio is not None:
-        s.obsidio = replace(state.obsidio)
-    return s
+# --- new states -------------------------------------------------------------------------
+#
+# States are frozen: every rule returns the state it makes, built with ``replace`` from
+# the one it was given, which stays as it was.
 
 
 def drop(items: tuple, item) -> tuple:
@@ -83,13 +66,48 @@ def put(items: tuple, i: int, item) -> tuple:
     return items[:i] + (item,) + items[i + 1 :]
 
 
+def set_player(s: State, seat: int, **fields) -> State:
+    """``s`` with some fields of player ``seat`` replaced."""
+    players = list(s.players)
+    players[seat] = replace(players[seat], **fields)
+    return replace(s, players=tuple(players))
+
+
+def set_players(s: State, fields: Callable[[int, Player], dict]) -> State:
+    """``s`` with every player's fields replaced by ``fields(seat, player)``."""
+    return replace(s, players=tuple(replace(p, **fields(i, p)) for i, p in enumerate(s.players)))
+
+
+def set_space(s: State, space: int, meeples: tuple[Meeple, ...]) -> State:
+    """``s`` with the meeples on one space of the board replaced."""
+    return replace(s, board=put(s.board, space, meeples))
+
+
+def set_obsidio(s: State, **fields) -> State:
+    return replace(s, obsidio=replace(s.obsidio, **fields))
+
+
+def set_event(s: State, **fields) -> State:
+    """``s`` with some fields of the Magical Event in progress replaced."""
+    return replace(s, event=replace(s.event, **fields))
+
+
 # --- tasks -----------------------------------------------------------------------------
 
 
-def push(s: State, *tasks: Task) -> None:
+def push(s: State, *tasks: Task) -> State:
     """Schedule tasks to run next, in the order given."""
-    for t in reversed(tasks):
-        s.tasks.append(t)
+    return replace(s, tasks=s.tasks + tasks[::-1])
+
+
+def pop(s: State) -> State:
+    """The task on top is done."""
+    return replace(s, tasks=s.tasks[:-1])
+
+
+def swap(s: State, *tasks: Task) -> State:
+    """The task on top is done, and ``tasks`` run next (in the order given)."""
+    return replace(s, tasks=s.tasks[:-1] + tasks[::-1])
 
 
 #: automatic steps that change nobody's cards, tracks or board (they only schedule what
@@ -97,38 +115,36 @@ def push(s: State, *tasks: Task) -> None:
 QUIET = frozenset(("next_turn", "path", "after_night", "duel_window", "event", "event_run", "obsidio_pair"))
 
 
-def advance(s: State) -> None:
+def advance(s: State) -> State:
     """Run automatic steps until a decision is on top (or the game is over). Prophecies
     are looked at after the decision and after every step that may have changed
     something, so one fulfilled by what just happened pays out before anything else is
     scored."""
-    tasks = s.tasks
-    check_prophecies(s)
-    while tasks:
-        kind = tasks[-1].kind
-        fn = AUTO.get(kind)
+    s = check_prophecies(s)
+    while s.tasks:
+        t = s.tasks[-1]
+        fn = AUTO.get(t.kind)
         if fn is None:
-            return
-        fn(s, tasks.pop())
-        if kind not in QUIET:
-            check_prophecies(s)
+            return s
+        s = fn(pop(s), t)
+        if t.kind not in QUIET:
+            s = check_prophecies(s)
+    return s
 
 
 # --- chance ----------------------------------------------------------------------------
 
 
-def below(s: State, n: int) -> int:
+def below(s: State, n: int) -> tuple[State, int]:
     r = Rng(s.rng)
     v = r.below(n)
-    s.rng = r.state
-    return v
+    return replace(s, rng=r.state), v
 
 
-def shuffled(s: State, items) -> tuple:
+def shuffled(s: State, items) -> tuple[State, tuple]:
     r = Rng(s.rng)
     out = r.shuffled(items)
-    s.rng = r.state
-    return tuple(out)
+    return replace(s, rng=r.state), tuple(out)
 
 
 # --- who is who ------------------------------------------------------------------------
@@ -190,81 +206,89 @@ def _clamp(v: int, lo: int, hi: int) -> int:
     return lo if v < lo else hi if v > hi else v
 
 
-def add_stars(s: State, who: int, n: int) -> None:
+def add_stars(s: State, who: int, n: int) -> State:
     if who == OBSIDIO:
-        if s.obsidio is not None:
-            s.obsidio.stars += n
-    else:
-        s.players[who].stars += n
+        return s if s.obsidio is None else set_obsidio(s, stars=s.obsidio.stars + n)
+    return set_player(s, who, stars=s.players[who].stars + n)
 
 
-def add_vp(s: State, who: int, n: int, part: str) -> None:
+def add_vp(s: State, who: int, n: int, part: str) -> State:
     if who == OBSIDIO:
-        if s.obsidio is not None:
-            s.obsidio.vp += n
-    else:
-        p = s.players[who]
-        i = VP_INDEX[part]
-        p.vp = put(p.vp, i, p.vp[i] + n)
+        return s if s.obsidio is None else set_obsidio(s, vp=s.obsidio.vp + n)
+    vp = s.players[who].vp
+    i = VP_INDEX[part]
+    return set_player(s, who, vp=put(vp, i, vp[i] + n))
 
 
-def gain_talent(s: State, seat: int, stat: str, n: int) -> None:
-    """Strength and Knowledge only rise; reaching 8 gives 1 VP, once each."""
-    if n <= 0:
-        return
-    p = s.players[seat]
+def _talent(p: Player, stat: str, n: int, fields: dict) -> None:
+    """Into ``fields``: Strength or Knowledge up by ``n`` (they only rise); reaching 8
+    gives 1 VP, once each."""
     v = min(C.TALENT_MAX, getattr(p, stat) + n)
-    setattr(p, stat, v)
+    fields[stat] = v
     if v >= C.TALENT_VP_AT:
         flag = stat + "_vp"
         if not getattr(p, flag):
-            setattr(p, flag, True)
-            add_vp(s, seat, 1, "talents")
+            fields[flag] = True
+            vp = fields.get("vp", p.vp)
+            fields["vp"] = put(vp, _TALENTS, vp[_TALENTS] + 1)
 
 
-def change_reputation(s: State, seat: int, n: int) -> None:
-    p = s.players[seat]
-    p.reputation = _clamp(p.reputation + n, C.REP_MIN, C.REP_MAX)
+_TALENTS, _CARDS = VP_INDEX["talents"], VP_INDEX["cards"]
 
 
-def change_energy(s: State, seat: int, n: int) -> None:
-    p = s.players[seat]
-    p.energy = _clamp(p.energy + n, 0, C.ENERGY_MAX)
+def gain_talent(s: State, seat: int, stat: str, n: int) -> State:
+    """Strength and Knowledge only rise; reaching 8 gives 1 VP, once each."""
+    if n <= 0:
+        return s
+    fields: dict = {}
+    _talent(s.players[seat], stat, n, fields)
+    return set_player(s, seat, **fields)
 
 
-def gain(s: State, who: int, r: C.Reward) -> None:
+def change_reputation(s: State, seat: int, n: int) -> State:
+    return set_player(s, seat, reputation=_clamp(s.players[seat].reputation + n, C.REP_MIN, C.REP_MAX))
+
+
+def change_energy(s: State, seat: int, n: int) -> State:
+    return set_player(s, seat, energy=_clamp(s.players[seat].energy + n, 0, C.ENERGY_MAX))
+
+
+def gain(s: State, who: int, r: C.Reward) -> State:
     """Give a reward. Resources of choice become decisions for that seat (next up)."""
     if who == OBSIDIO:
-        add_stars(s, who, r.stars)
-        add_vp(s, who, r.vp, "cards")
-        return
+        return add_vp(add_stars(s, who, r.stars), who, r.vp, "cards")
     p = s.players[who]
+    fields: dict = {}
     if r.energy:
-        change_energy(s, who, r.energy)
+        fields["energy"] = _clamp(p.energy + r.energy, 0, C.ENERGY_MAX)
     if r.reputation:
-        change_reputation(s, who, r.reputation)
-    if r.strength:
-        gain_talent(s, who, "strength", r.strength)
-    if r.knowledge:
-        gain_talent(s, who, "knowledge", r.knowledge)
+        fields["reputation"] = _clamp(p.reputation + r.reputation, C.REP_MIN, C.REP_MAX)
+    if r.strength > 0:
+        _talent(p, "strength", r.strength, fields)
+    if r.knowledge > 0:
+        _talent(p, "knowledge", r.knowledge, fields)
     if r.herbs:
-        p.herbs = max(0, p.herbs + r.herbs)
+        fields["herbs"] = max(0, p.herbs + r.herbs)
     if r.goods:
-        p.goods = max(0, p.goods + r.goods)
+        fields["goods"] = max(0, p.goods + r.goods)
     if r.coins:
-        p.coins = max(0, p.coins + r.coins)
+        fields["coins"] = max(0, p.coins + r.coins)
     if r.stars:
-        p.stars += r.stars
+        fields["stars"] = p.stars + r.stars
     if r.vp:
-        add_vp(s, who, r.vp, "cards")
+        vp = fields.get("vp", p.vp)
+        fields["vp"] = put(vp, _CARDS, vp[_CARDS] + r.vp)
+    if fields:
+        s = set_player(s, who, **fields)
     if r.darkness:
-        draw_darkness(s, who, r.darkness)
+        s = draw_darkness(s, who, r.darkness)
     if r.mischief:
-        draw_mischief(s, who, r.mischief)
+        s = draw_mischief(s, who, r.mischief)
     if r.prophecies:
-        draw_prophecies(s, who, r.prophecies)
+        s = draw_prophecies(s, who, r.prophecies)
     if r.choice:
-        s.tasks.append(Task("resource", who, r.choice))
+        s = push(s, Task("resource", who, r.choice))
+    return s
 
 
 def shortfall(p: Player, cost: C.Cost) -> int:
@@ -297,7 +321,7 @@ def pay_ways(p: Player, cost: C.Cost) -> list[tuple[int, int]]:
     ]
 
 
-def pay(s: State, seat: int, cost: C.Cost, way: tuple[int, int] | None = None) -> None:
+def pay(s: State, seat: int, cost: C.Cost, way: tuple[int, int] | None = None) -> State:
     """Pay a cost, with Coins standing in for ``way`` = (Herbs, Goods) (default: only what
     is missing). Using Coins that way costs 1 Reputation, once per payment."""
     p = s.players[seat]
@@ -308,36 +332,32 @@ def pay(s: State, seat: int, cost: C.Cost, way: tuple[int, int] | None = None) -
     elif way not in pay_ways(p, cost):
         refuse("You cannot pay that way.")
     h, g = way
-    p.energy -= cost.energy
-    p.coins -= cost.coins + h + g
-    p.herbs -= cost.herbs - h
-    p.goods -= cost.goods - g
-    if h + g:
-        change_reputation(s, seat, -1)
+    s = set_player(s, seat, energy=p.energy - cost.energy, coins=p.coins - (cost.coins + h + g),
+                   herbs=p.herbs - (cost.herbs - h), goods=p.goods - (cost.goods - g))
+    return change_reputation(s, seat, -1) if h + g else s
 
 
 # --- drawing cards ---------------------------------------------------------------------------
 
 
-def draw_darkness(s: State, seat: int, n: int) -> None:
-    p = s.players[seat]
+def draw_darkness(s: State, seat: int, n: int) -> State:
     for _ in range(n):
-        card = take_darkness(s)
+        s, card = take_darkness(s)
         if card < 0:
-            return
-        p.darkness += (card,)
-        p.darkness_drawn += 1
+            return s
+        p = s.players[seat]
+        s = set_player(s, seat, darkness=p.darkness + (card,), darkness_drawn=p.darkness_drawn + 1)
+    return s
 
 
-def take_darkness(s: State) -> int:
+def take_darkness(s: State) -> tuple[State, int]:
     """The top Darkness card (the face-up discard pile is shuffled in when the deck runs out)."""
     if not s.darkness_deck:
         if not s.darkness_discard:
-            return -1
-        s.darkness_deck, s.darkness_discard = shuffled(s, s.darkness_discard), ()
-    card = s.darkness_deck[-1]
-    s.darkness_deck = s.darkness_deck[:-1]
-    return card
+            return s, -1
+        s, deck = shuffled(s, s.darkness_discard)
+        s = replace(s, darkness_deck=deck, darkness_discard=())
+    return replace(s, darkness_deck=s.darkness_deck[:-1]), s.darkness_deck[-1]
 
 
 def darkness_count(s: State, seat: int) -> int:
@@ -345,62 +365,62 @@ def darkness_count(s: State, seat: int) -> int:
     return E.darkness_count(s.teacher, s.players[seat])
 
 
-def board_darkness(s: State, seat: int) -> None:
-    draw_darkness(s, seat, darkness_count(s, seat))
+def board_darkness(s: State, seat: int) -> State:
+    return draw_darkness(s, seat, darkness_count(s, seat))
 
 
-def draw_mischief(s: State, seat: int, n: int) -> None:
+def draw_mischief(s: State, seat: int, n: int) -> State:
     for _ in range(n):
-        card = take_mischief(s)
+        s, card = take_mischief(s)
         if not card:
-            return
-        s.players[seat].mischief += (card,)
+            return s
+        s = set_player(s, seat, mischief=s.players[seat].mischief + (card,))
+    return s
 
 
-def take_mischief(s: State) -> str:
+def take_mischief(s: State) -> tuple[State, str]:
     if not s.mischief_deck:
         if not s.mischief_discard:
-            return ""
-        s.mischief_deck, s.mischief_discard = shuffled(s, s.mischief_discard), ()
-    card = s.mischief_deck[-1]
-    s.mischief_deck = s.mischief_deck[:-1]
-    return card
+            return s, ""
+        s, deck = shuffled(s, s.mischief_discard)
+        s = replace(s, mischief_deck=deck, mischief_discard=())
+    return replace(s, mischief_deck=s.mischief_deck[:-1]), s.mischief_deck[-1]
 
 
-def draw_prophecies(s: State, seat: int, n: int) -> None:
+def draw_prophecies(s: State, seat: int, n: int) -> State:
     for _ in range(n):
         if not s.prophecy_deck:
-            return
-        s.players[seat].prophecies += (s.prophecy_deck[-1],)
-        s.prophecy_deck = s.prophecy_deck[:-1]
+            return s
+        s = set_player(s, seat, prophecies=s.players[seat].prophecies + (s.prophecy_deck[-1],))
+        s = replace(s, prophecy_deck=s.prophecy_deck[:-1])
+    return s
 
 
-def draw_spell(s: State) -> str:
+def draw_spell(s: State) -> tuple[State, str]:
     if not s.spell_deck:
         if not s.spell_discard:
-            return ""
-        s.spell_deck, s.spell_discard = shuffled(s, s.spell_discard), ()
-    card = s.spell_deck[-1]
-    s.spell_deck = s.spell_deck[:-1]
-    return card
+            return s, ""
+        s, deck = shuffled(s, s.spell_discard)
+        s = replace(s, spell_deck=deck, spell_discard=())
+    return replace(s, spell_deck=s.spell_deck[:-1]), s.spell_deck[-1]
 
 
-def draw_beast(s: State) -> str:
+def draw_beast(s: State) -> tuple[State, str]:
     if not s.beast_deck:
         if not s.beast_discard:
-            return ""
-        s.beast_deck, s.beast_discard = shuffled(s, s.beast_discard), ()
-    card = s.beast_deck[-1]
-    s.beast_deck = s.beast_deck[:-1]
-    return card
+            return s, ""
+        s, deck = shuffled(s, s.beast_discard)
+        s = replace(s, beast_deck=deck, beast_discard=())
+    return replace(s, beast_deck=s.beast_deck[:-1]), s.beast_deck[-1]
 
 
-def refill_beasts(s: State) -> None:
+def refill_beasts(s: State) -> State:
     while len(s.beasts) < C.BEAST_SELECTION:
-        b = draw_beast(s)
+        s, b = draw_beast(s)
         if not b:
-            return
-        s.beasts += (b,)
+            return s
+        s = replace(s, beasts=s.beasts + (b,))
+    return s
 
 
 # --- Magical Beasts ----------------------------------------------------------------------
@@ -419,27 +439,27 @@ def skill_total(s: State, seat: int, kind: str, location: str = "") -> int:
     return E.skill_total(s.players[seat], kind, location) if seat >= 0 else 0
 
 
-def take_beast(s: State, seat: int, beast: str) -> None:
+def take_beast(s: State, seat: int, beast: str) -> State:
     """A beast joins ``seat`` from the selection (or the deck); a one-time skill pays out now."""
     if beast in s.beasts:
-        s.beasts = drop(s.beasts, beast)
-    p = s.players[seat]
-    p.beasts += (BeastCard(beast),)
+        s = replace(s, beasts=drop(s.beasts, beast))
+    s = set_player(s, seat, beasts=s.players[seat].beasts + (BeastCard(beast),))
     sk = C.BEAST[beast].skill
     if sk.kind == "gain":
-        gain(s, seat, sk.reward)
+        s = gain(s, seat, sk.reward)
     if over_beast_limit(s, seat):
-        s.tasks.append(Task("discard_beast", seat))
+        s = push(s, Task("discard_beast", seat))
+    return s
 
 
-def exhaust(s: State, meeple: Meeple) -> None:
+def exhaust(s: State, meeple: Meeple) -> State:
     if not meeple.beast or meeple.owner < 0:
-        return
-    p = s.players[meeple.owner]
-    for i, b in enumerate(p.beasts):
+        return s
+    beasts = s.players[meeple.owner].beasts
+    for i, b in enumerate(beasts):
         if b.id == meeple.beast:
-            p.beasts = put(p.beasts, i, replace(b, exhausted=b.exhausted + 1))
-            return
+            return set_player(s, meeple.owner, beasts=put(beasts, i, replace(b, exhausted=b.exhausted + 1)))
+    return s
 
 
 # --- spells --------------------------------------------------------------------------------
@@ -465,39 +485,36 @@ def learnable(s: State, seat: int) -> list[str]:
     return [s.display[i] for i in range(len(s.display)) if can_learn(s, seat, i)]
 
 
-def learn_spell(s: State, seat: int, spell_id: str) -> None:
+def learn_spell(s: State, seat: int, spell_id: str) -> State:
     """A paid-for Spell is learned: its marker, the bonus Star for the top place, a
     Darkness card for a Forbidden one, and its reward."""
     slot = s.display.index(spell_id)
     spell = C.SPELL[spell_id]
     p = s.players[seat]
     first = not s.marks[slot]
-    s.marks[slot] += (seat,)
-    p.spell_markers -= 1
-    p.learned += (spell_id,)
-    if first:
-        p.stars += 1
+    s = replace(s, marks=put(s.marks, slot, s.marks[slot] + (seat,)))
+    s = set_player(s, seat, spell_markers=p.spell_markers - 1, learned=p.learned + (spell_id,),
+                   stars=p.stars + 1 if first else p.stars)
     if spell.forbidden:
-        board_darkness(s, seat)
-    gain(s, seat, spell.reward)
+        s = board_darkness(s, seat)
+    return gain(s, seat, spell.reward)
 
 
-def discard_spell(s: State, slot: int) -> None:
+def discard_spell(s: State, slot: int) -> State:
     """A Spell leaves the offer: the markers on it go back to their houses."""
     for seat in s.marks[slot]:
-        s.players[seat].spell_markers += 1
-    s.spell_discard += (s.display[slot],)
-    s.display = s.display[:slot] + s.display[slot + 1 :]
-    del s.marks[slot]
+        s = set_player(s, seat, spell_markers=s.players[seat].spell_markers + 1)
+    return replace(s, spell_discard=s.spell_discard + (s.display[slot],),
+                   display=s.display[:slot] + s.display[slot + 1 :], marks=s.marks[:slot] + s.marks[slot + 1 :])
 
 
-def refill_spells(s: State) -> None:
+def refill_spells(s: State) -> State:
     while len(s.display) < C.SPELL_DISPLAY:
-        spell = draw_spell(s)
+        s, spell = draw_spell(s)
         if not spell:
-            return
-        s.display += (spell,)
-        s.marks.append(())
+            return s
+        s = replace(s, display=s.display + (spell,), marks=s.marks + ((),))
+    return s
 
 
 # --- Prophecies ------------------------------------------------------------------------
@@ -523,15 +540,16 @@ def _condition(cond: C.Condition) -> Callable[[State, int, Player], bool]:
 CONDITION = {p.id: _condition(p.condition) for p in C.PROPHECIES}
 
 
-def check_prophecies(s: State) -> None:
+def check_prophecies(s: State) -> State:
     """Fulfilled Prophecies are shown at once and pay their Stars."""
     condition = CONDITION
     for seat, p in enumerate(s.players):
         for card in p.prophecies:
             if condition[card](s, seat, p):
-                p.prophecies = drop(p.prophecies, card)
-                p.fulfilled += (card,)
-                p.stars += C.PROPHECY[card].stars
+                s = set_player(s, seat, prophecies=drop(p.prophecies, card), fulfilled=p.fulfilled + (card,),
+                               stars=p.stars + C.PROPHECY[card].stars)
+                p = s.players[seat]
+    return s
 
 
 # --- meeples ---------------------------------------------------------------------------------
@@ -544,6 +562,6 @@ def left_to_place(s: State, who: int) -> int:
     return p.wizards + sum(1 for b in p.beasts if not b.placed)
 
 
-def new_event_run(event: str, number: int, alive: list[int]) -> EventRun:
-    return EventRun(event, number, alive, [], [], [], [], [], [], [], [], [])
+def new_event_run(event: str, number: int, alive: tuple[int, ...]) -> EventRun:
+    return EventRun(event, number, alive, (), (), (), (), (), (), (), (), ())
 

@@ -14,7 +14,22 @@ from msgspec.structs import replace
 
 from . import content as C
 from .actions import DONE, Bet, Gesture, PlayMischief, ShowDarkness, Target
-from .rules_core import SIMULTANEOUS, auto, decision, draw_darkness, drop, gain, push, put, take_darkness, two
+from .rules_core import (
+    SIMULTANEOUS,
+    auto,
+    decision,
+    draw_darkness,
+    drop,
+    gain,
+    pop,
+    push,
+    put,
+    set_obsidio,
+    set_player,
+    set_players,
+    take_darkness,
+    two,
+)
 from .state import OBSIDIO, DuelReport, State, Task
 
 GESTURE_ACTIONS = [Gesture(g) for g in C.GESTURES]
@@ -54,14 +69,15 @@ def seat_duelists(s: State) -> list[int]:
 
 
 @auto("duel")
-def _duel(s: State, t: Task) -> None:
+def _duel(s: State, t: Task) -> State:
     if two(s):
         for d in seat_duelists(s):
             if not s.players[d].darkness:
-                draw_darkness(s, d, 1)
+                s = draw_darkness(s, d, 1)
         if OBSIDIO in s.duelists:
-            s.obsidio.dark = take_darkness(s)
-    s.tasks.append(Task("duel_secret"))
+            s, card = take_darkness(s)
+            s = set_obsidio(s, dark=card)
+    return push(s, Task("duel_secret"))
 
 
 def _waiting(s: State) -> list[int]:
@@ -89,17 +105,16 @@ def _secret_legal(s: State, t: Task, seat: int) -> list:
     return [ShowDarkness(c) for c in sorted(seen.values())]
 
 
-def _secret_apply(s: State, t: Task, seat: int, a) -> None:
-    p = s.players[seat]
+def _secret_apply(s: State, t: Task, seat: int, a) -> State:
     if isinstance(a, ShowDarkness):
-        p.secret_n = a.card
+        s = set_player(s, seat, secret_n=a.card)
     elif isinstance(a, Gesture):
-        p.secret = a.gesture
+        s = set_player(s, seat, secret=a.gesture)
     else:
-        p.secret = a.outcome
+        s = set_player(s, seat, secret=a.outcome)
     if not _waiting(s):
-        s.tasks.pop()
-        _reveal(s)
+        s = _reveal(pop(s))
+    return s
 
 
 decision("duel_secret")((_secret_legal, _secret_apply))
@@ -114,12 +129,11 @@ def _gesture_of(s: State, who: int) -> str:
     return p.secret
 
 
-def _reveal(s: State) -> None:
-    s.gestures = tuple(_gesture_of(s, d) for d in s.duelists)
-    s.changed = (False, False)
+def _reveal(s: State) -> State:
+    s = replace(s, gestures=tuple(_gesture_of(s, d) for d in s.duelists), changed=(False, False))
     # in turn order, each house may change a gesture with a Mischief card: asked only
     # when it holds one that would change something
-    push(s, *(Task("duel_window", w) for w in s.order if w >= 0), Task("duel_resolve"))
+    return push(s, *(Task("duel_window", w) for w in s.order if w >= 0), Task("duel_resolve"))
 
 
 def _changing(s: State, seat: int) -> list[str]:
@@ -134,22 +148,22 @@ def _changing(s: State, seat: int) -> list[str]:
 
 
 @auto("duel_window")
-def _duel_window(s: State, t: Task) -> None:
+def _duel_window(s: State, t: Task) -> State:
     if _changing(s, t.seat):
-        s.tasks.append(Task("duel_mischief", t.seat))
+        s = push(s, Task("duel_mischief", t.seat))
+    return s
 
 
 def _window_legal(s: State, t: Task, seat: int) -> list:
     return [PlayMischief(c) for c in _changing(s, seat)] + [DONE]
 
 
-def _window_apply(s: State, t: Task, seat: int, a) -> None:
+def _window_apply(s: State, t: Task, seat: int, a) -> State:
     if a == DONE:
-        s.tasks.pop()
-        return
-    s.players[seat].mischief = drop(s.players[seat].mischief, a.card)
-    s.mischief_discard += (a.card,)
-    s.tasks.append(Task("duel_target", seat, s=a.card))
+        return pop(s)
+    s = set_player(s, seat, mischief=drop(s.players[seat].mischief, a.card))
+    s = replace(s, mischief_discard=s.mischief_discard + (a.card,))
+    return push(s, Task("duel_target", seat, s=a.card))
 
 
 decision("duel_mischief")((_window_legal, _window_apply))
@@ -160,23 +174,22 @@ def _target_legal(s: State, t: Task, seat: int) -> list:
     return [Target(d) for d, g in zip(s.duelists, s.gestures) if g != gesture]
 
 
-def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
-    s.tasks.pop()
+def _target_apply(s: State, t: Task, seat: int, a: Target) -> State:
     i = s.duelists.index(a.seat)
-    s.gestures = put(s.gestures, i, C.mischief(t.s).effect.gesture)
-    s.changed = put(s.changed, i, True)
+    s = replace(pop(s), gestures=put(s.gestures, i, C.mischief(t.s).effect.gesture), changed=put(s.changed, i, True))
     if not _changing(s, seat) and s.tasks and s.tasks[-1].kind == "duel_mischief":
-        s.tasks.pop()  # nothing left that would change a gesture: the window closes
+        s = pop(s)  # nothing left that would change a gesture: the window closes
+    return s
 
 
 decision("duel_target")((_target_legal, _target_apply))
 
 
-def _discard(s: State, who: int, gesture: str, changed: bool) -> int:
+def _discard(s: State, who: int, gesture: str, changed: bool) -> tuple[State, int]:
     """The Darkness card a duelist gives up (-1: none fits)."""
     if who == OBSIDIO:
         card = s.obsidio.dark
-        s.obsidio.dark = -1
+        s = set_obsidio(s, dark=-1)
     else:
         p = s.players[who]
         card = -1
@@ -189,14 +202,14 @@ def _discard(s: State, who: int, gesture: str, changed: bool) -> int:
             elif two(s) and p.secret_n in p.darkness:
                 card = p.secret_n
         if card >= 0:
-            p.darkness = drop(p.darkness, card)
+            s = set_player(s, who, darkness=drop(p.darkness, card))
     if card >= 0:
-        s.darkness_discard += (card,)
-    return card
+        s = replace(s, darkness_discard=s.darkness_discard + (card,))
+    return s, card
 
 
 @auto("duel_resolve")
-def _resolve(s: State, t: Task) -> None:
+def _resolve(s: State, t: Task) -> State:
     card = C.DUEL[s.duel]
     a, b = s.gestures
     pays = [PAYS[(a, b)], PAYS[(b, a)]]
@@ -204,34 +217,32 @@ def _resolve(s: State, t: Task) -> None:
     outcome = duel_outcome(a, b)
     for d, k in zip(s.duelists, pays):
         if k and d >= 0:
-            gain(s, d, getattr(card, k))
+            s = gain(s, d, getattr(card, k))
     crowd = audience(s)
     both_attack = a == b == "attack"
     if both_attack:
         for w in crowd:
-            gain(s, w, card.audience)
-    discarded = [_discard(s, d, g, ch) for d, g, ch in zip(s.duelists, s.gestures, s.changed)]
+            s = gain(s, w, card.audience)
+    discarded = []
+    for d, g, ch in zip(s.duelists, s.gestures, s.changed):
+        s, dark = _discard(s, d, g, ch)
+        discarded.append(dark)
     bets, right = [], []
     for w in crowd:
         p = s.players[w]
         if p.secret in C.BETS:
-            bets.append([w, C.BETS.index(p.secret)])
+            bets.append((w, C.BETS.index(p.secret)))
             if p.secret == outcome:
                 right.append(w)
-                s.tasks.append(Task("resource", w, 1))
-    s.duel_reports += (
-        DuelReport(s.round, s.duel, list(s.duelists), list(s.gestures), list(s.changed), discarded, outcome, rewarded,
-                   both_attack, bets, right),
-    )
-    for p in s.players:
-        p.secret = ""
-        p.secret_n = -1
-    s.gestures = ()
-    s.changed = ()
+                s = push(s, Task("resource", w, 1))
+    report = DuelReport(s.round, s.duel, s.duelists, s.gestures, s.changed, tuple(discarded), outcome, tuple(rewarded),
+                        both_attack, tuple(bets), tuple(right))
+    s = set_players(s, lambda i, p: {"secret": "", "secret_n": -1})
+    return replace(s, duel_reports=s.duel_reports + (report,), gestures=(), changed=())
 
 
 def duel_report_for(r: DuelReport, seat: int | None) -> DuelReport:
     """A duel as ``seat`` may know it: the bets are secret, so only the right ones (they
     showed themselves when their owners took the resource) and the seat's own."""
-    bets = [b for b in r.bets if b[0] in r.right or b[0] == seat]
+    bets = tuple(b for b in r.bets if b[0] in r.right or b[0] == seat)
     return r if len(bets) == len(r.bets) else replace(r, bets=bets)

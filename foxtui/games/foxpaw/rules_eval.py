@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from . import content as C
 from . import effects as E
 from .actions import DONE, USE, PickObject, learn, train
@@ -22,7 +24,9 @@ from .rules_core import (
     four,
     gain,
     learnable,
+    pop,
     push,
+    set_player,
 )
 from .rules_place import active, buy, space_kind
 from .rules_setup import event_years, years
@@ -39,20 +43,19 @@ def _path_spaces(four_players: bool) -> tuple[int, ...]:
 PATH4, PATH3 = _path_spaces(True), _path_spaces(False)
 
 
-def start_evaluation(s: State) -> None:
-    s.phase = "evaluation"
-    push(s, Task("duel"), Task("path", a=0), Task("night"), Task("after_night"))
+def start_evaluation(s: State) -> State:
+    return push(replace(s, phase="evaluation"), Task("duel"), Task("path", a=0), Task("night"), Task("after_night"))
 
 
 @auto("path")
-def _path(s: State, t: Task) -> None:
+def _path(s: State, t: Task) -> State:
     spaces = PATH4 if four(s) else PATH3
     for k in range(t.a, len(spaces)):
         i = spaces[k]
         mine = [(j, m) for j, m in enumerate(s.board[i]) if m.owner != OBSIDIO]
         if mine:
-            push(s, *(Task("resolve", m.owner, i, j) for j, m in mine), Task("path", a=k + 1))
-            return
+            return push(s, *(Task("resolve", m.owner, i, j) for j, m in mine), Task("path", a=k + 1))
+    return s
 
 
 # --- Sports Field and Library -------------------------------------------------------------------
@@ -75,9 +78,9 @@ def _train_options(s: State, seat: int, t: Task) -> list:
     return [train(k) for k in range(1, most + 1)]
 
 
-def _train_use(s: State, t: Task, seat: int, a) -> None:
-    change_energy(s, seat, -a.spaces)
-    gain(s, seat, E.train_gain(s.players[seat], t.a, a.spaces))
+def _train_use(s: State, t: Task, seat: int, a) -> State:
+    s = change_energy(s, seat, -a.spaces)
+    return gain(s, seat, E.train_gain(s.players[seat], t.a, a.spaces))
 
 
 space_kind("train")((_train_options, _train_use))
@@ -103,26 +106,27 @@ def _study_options(s: State, seat: int, t: Task) -> list:
     return [PickObject(o) for o in s.objects if can_buy(s, seat, o)]
 
 
-def _study_use(s: State, t: Task, seat: int, a: PickObject) -> None:
-    s.players[seat].coins -= object_price(s)
-    equip(s, seat, a.object)
+def _study_use(s: State, t: Task, seat: int, a: PickObject) -> State:
+    s = set_player(s, seat, coins=s.players[seat].coins - object_price(s))
+    return equip(s, seat, a.object)
 
 
 space_kind("study")((_study_options, _study_use))
 
 
-def equip(s: State, seat: int, obj: str) -> None:
+def equip(s: State, seat: int, obj: str) -> State:
     """An object joins the house: its permanent Stars, its one-time reward, and the
     victory point once both halves are on its Brooms."""
     o = C.OBJECT[obj]
-    s.objects = drop(s.objects, obj)
     p = s.players[seat]
-    p.objects += (obj,)
-    p.perm_stars += o.stars
-    gain(s, seat, o.reward)
+    s = set_player(replace(s, objects=drop(s.objects, obj)), seat, objects=p.objects + (obj,),
+                   perm_stars=p.perm_stars + o.stars)
+    s = gain(s, seat, o.reward)
+    p = s.players[seat]
     halves = {C.OBJECT[x].half for x in p.objects}
     if "left" in halves and "right" in halves and not p.vp[VP_INDEX["brooms"]]:
-        add_vp(s, seat, 1, "brooms")
+        s = add_vp(s, seat, 1, "brooms")
+    return s
 
 
 # --- Classroom ---------------------------------------------------------------------------------------
@@ -135,13 +139,13 @@ def _class_options(s: State, seat: int, t: Task) -> list:
     return out
 
 
-def _class_use(s: State, t: Task, seat: int, a) -> None:
+def _class_use(s: State, t: Task, seat: int, a) -> State:
     sp = C.SPACES[t.a]
-    gain(s, seat, sp.reward)
+    s = gain(s, seat, sp.reward)
     if a == USE:
-        return
+        return s
     two = sp.spells >= 2 and s.players[seat].reputation >= 3
-    buy(s, seat, t.a, a.spell, int(two))
+    return buy(s, seat, t.a, a.spell, int(two))
 
 
 space_kind("classroom")((_class_options, _class_use))
@@ -151,18 +155,17 @@ def _learn2_legal(s: State, t: Task, seat: int) -> list:
     return [learn(x) for x in learnable(s, seat)] + [DONE]
 
 
-def _learn2_apply(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.pop()
-    if a != DONE:
-        buy(s, seat, t.a, a.spell)
+def _learn2_apply(s: State, t: Task, seat: int, a) -> State:
+    s = pop(s)
+    return buy(s, seat, t.a, a.spell) if a != DONE else s
 
 
 decision("learn2")((_learn2_legal, _learn2_apply))
 
 
 # Night spaces are never "used" by choice: the night step below does them.
-space_kind("dormitory")((lambda s, seat, t: [], lambda s, t, seat, a: None))
-space_kind("carnival")((lambda s, seat, t: [], lambda s, t, seat, a: None))
+space_kind("dormitory")((lambda s, seat, t: [], lambda s, t, seat, a: s))
+space_kind("carnival")((lambda s, seat, t: [], lambda s, t, seat, a: s))
 
 
 # --- the night ----------------------------------------------------------------------------------------
@@ -192,7 +195,7 @@ def _given(before: C.Reward, after: C.Reward, printed: C.Reward) -> C.Reward:
 
 
 @auto("night")
-def _night(s: State, t: Task) -> None:
+def _night(s: State, t: Task) -> State:
     # a Prophecy is fulfilled the moment its condition holds: looked at after every gain
     beds: list[tuple[int, int, C.Reward]] = []
     for loc in ("dormitory", "carnival"):
@@ -201,28 +204,27 @@ def _night(s: State, t: Task) -> None:
                 if m.owner >= 0:
                     printed = E.night_gain(s.teacher, s.carnival, s.players[m.owner], i)
                     before = _tracks(s.players[m.owner])
-                    gain(s, m.owner, printed)
+                    s = gain(s, m.owner, printed)
                     beds.append((m.owner, i, _given(before, _tracks(s.players[m.owner]), printed)))
-                    check_prophecies(s)
+                    s = check_prophecies(s)
                 else:
                     beds.append((m.owner, i, C.NOTHING))
     # everyone slides into the Dormitory in sleep order: the new turn order and its Reputation
-    s.order = tuple(sleep_order(s))
+    s = replace(s, order=tuple(sleep_order(s)))
     reputation = []
     for pos, who in enumerate(s.order):
         if who >= 0:
             was = s.players[who].reputation
-            change_reputation(s, who, C.DORM_REPUTATION[pos])
+            s = change_reputation(s, who, C.DORM_REPUTATION[pos])
             reputation.append(s.players[who].reputation - was)
-            check_prophecies(s)
+            s = check_prophecies(s)
         else:
             reputation.append(0)
-    s.night = tuple(NightGain(who, i, gave, rep) for (who, i, gave), rep in zip(beds, reputation))
+    return replace(s, night=tuple(NightGain(who, i, gave, rep) for (who, i, gave), rep in zip(beds, reputation)))
 
 
 @auto("after_night")
-def _after_night(s: State, t: Task) -> None:
+def _after_night(s: State, t: Task) -> State:
     if s.round in event_years(s):
-        push(s, Task("event"), Task("scoring"), Task("final" if s.round == years(s) else "cleanup"))
-    else:
-        push(s, Task("cleanup"))
+        return push(s, Task("event"), Task("scoring"), Task("final" if s.round == years(s) else "cleanup"))
+    return push(s, Task("cleanup"))

@@ -11,6 +11,8 @@ Brewing, Skirmish Cup: Event Action cards knock out the lowest, one a round).
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from . import content as C
 from .actions import DONE, Bid, Opponent, PlayMischief
 from .rules_core import (
@@ -22,8 +24,12 @@ from .rules_core import (
     gain,
     new_event_run,
     participants,
+    pop,
     push,
     rank_by,
+    set_event,
+    set_player,
+    set_players,
     shuffled,
     skill_total,
     sleep_rank,
@@ -34,21 +40,20 @@ MAX_DRAWS = 200  # a safety net: Reshuffle cards cannot keep an event going fore
 
 
 @auto("event")
-def _event(s: State, t: Task) -> None:
-    s.phase = "event"
+def _event(s: State, t: Task) -> State:
     event = s.events[s.events_done]
-    s.event = new_event_run(event, s.events_done + 1, participants(s))
+    s = replace(s, phase="event", event=new_event_run(event, s.events_done + 1, tuple(participants(s))))
     deck = C.EVENT[event].deck
     if deck:  # the Event Action cards, shuffled face down
-        s.event.deck = list(shuffled(s, [c.symbol for c in deck for _ in range(c.count)]))
-    for p in s.players:
-        p.event_bonus = 0
+        s, cards = shuffled(s, [c.symbol for c in deck for _ in range(c.count)])
+        s = set_event(s, deck=cards)
+    s = set_players(s, lambda i, p: {"event_bonus": 0})
     windows = [
         Task("event_mischief", w)
         for w in s.order
         if w >= 0 and any(C.mischief(c).phase == "event" for c in s.players[w].mischief)
     ]
-    push(s, *windows, Task("event_run"))
+    return push(s, *windows, Task("event_run"))
 
 
 def _window_legal(s: State, t: Task, seat: int) -> list:
@@ -61,14 +66,13 @@ def _window_legal(s: State, t: Task, seat: int) -> list:
     return out + [DONE]
 
 
-def _window_apply(s: State, t: Task, seat: int, a) -> None:
+def _window_apply(s: State, t: Task, seat: int, a) -> State:
     if a == DONE:
-        s.tasks.pop()
-        return
+        return pop(s)
     p = s.players[seat]
-    p.mischief = drop(p.mischief, a.card)
-    s.mischief_discard += (a.card,)
-    p.event_bonus += C.mischief(a.card).effect.amount
+    s = set_player(s, seat, mischief=drop(p.mischief, a.card),
+                   event_bonus=p.event_bonus + C.mischief(a.card).effect.amount)
+    return replace(s, mischief_discard=s.mischief_discard + (a.card,))
 
 
 decision("event_mischief")((_window_legal, _window_apply))
@@ -103,23 +107,21 @@ def bonus(s: State, who: int) -> int:
 
 
 @auto("event_run")
-def _run(s: State, t: Task) -> None:
+def _run(s: State, t: Task) -> State:
     ev = C.EVENT[s.event.event]
     e = s.event
     if ev.kind == "sum":
         score = {w: sum(value(s, w, m) for m in ev.measures) + bonus(s, w) for w in e.alive}
-        e.ranking = rank_by(s, e.alive, score.__getitem__)
-        e.lines = [f"{_who(s, w)}: {score[w]}" for w in e.ranking]
-        s.tasks.append(Task("event_end"))
-    elif ev.kind == "bid":
-        push(s, Task("bid"), Task("bid_end"))
-    elif ev.kind == "bracket":
+        ranking = tuple(rank_by(s, e.alive, score.__getitem__))
+        s = set_event(s, ranking=ranking, lines=tuple(f"{_who(s, w)}: {score[w]}" for w in ranking))
+        return push(s, Task("event_end"))
+    if ev.kind == "bid":
+        return push(s, Task("bid"), Task("bid_end"))
+    if ev.kind == "bracket":
         seats = [w for w in e.alive if w >= 0]
         chooser = min(seats, key=lambda w: (sum(s.players[w].vp), sleep_rank(s, w)))
-        s.tasks.append(Task("opponent", chooser))
-    else:
-        _deck_event(s)
-        s.tasks.append(Task("event_end"))
+        return push(s, Task("opponent", chooser))
+    return push(_deck_event(s), Task("event_end"))
 
 
 def _who(s: State, w: int) -> str:
@@ -136,10 +138,9 @@ def _bid_legal(s: State, t: Task, seat: int) -> list:
     return [Bid(e) for e in range(s.players[seat].energy + 1)]
 
 
-def _bid_apply(s: State, t: Task, seat: int, a: Bid) -> None:
-    s.players[seat].secret_n = a.energy
-    if not SIMULTANEOUS["bid"](s):
-        s.tasks.pop()
+def _bid_apply(s: State, t: Task, seat: int, a: Bid) -> State:
+    s = set_player(s, seat, secret_n=a.energy)
+    return s if SIMULTANEOUS["bid"](s) else pop(s)
 
 
 decision("bid")((_bid_legal, _bid_apply))
@@ -149,15 +150,16 @@ def _bid_of(s: State, who: int) -> int:
     return obsidio_values(s).energy if who == OBSIDIO else s.players[who].secret_n
 
 
-def _pay_bids(s: State) -> None:
+def _pay_bids(s: State) -> State:
     for i, p in enumerate(s.players):
         if p.secret_n > 0:
-            change_energy(s, i, -p.secret_n)
-        p.secret_n = -1
+            s = change_energy(s, i, -p.secret_n)
+        s = set_player(s, i, secret_n=-1)
+    return s
 
 
 @auto("bid_end")
-def _dragon(s: State, t: Task) -> None:
+def _dragon(s: State, t: Task) -> State:
     """Unique bids rank highest first; everyone whose bid someone else matched falls
     to the last places (higher bids first, then sleep order)."""
     e = s.event
@@ -167,10 +169,10 @@ def _dragon(s: State, t: Task) -> None:
         counts[v] = counts.get(v, 0) + 1
     unique = rank_by(s, [w for w in e.alive if counts[total[w]] == 1], total.__getitem__)
     tied = rank_by(s, [w for w in e.alive if counts[total[w]] > 1], total.__getitem__)
-    e.ranking = unique + tied
-    e.lines = [f"{_who(s, w)}: {total[w]}" + (" (matched)" if w in tied else "") for w in e.ranking]
-    _pay_bids(s)
-    s.tasks.append(Task("event_end"))
+    ranking = tuple(unique + tied)
+    s = set_event(s, ranking=ranking,
+                  lines=tuple(f"{_who(s, w)}: {total[w]}" + (" (matched)" if w in tied else "") for w in ranking))
+    return push(_pay_bids(s), Task("event_end"))
 
 
 # --- Magical Conflict and Quina (4 players) ------------------------------------------------------
@@ -180,18 +182,17 @@ def _opponent_legal(s: State, t: Task, seat: int) -> list:
     return [Opponent(o) for o in range(len(s.players)) if o != seat]
 
 
-def _opponent_apply(s: State, t: Task, seat: int, a: Opponent) -> None:
-    s.tasks.pop()
-    rest = [w for w in range(len(s.players)) if w not in (seat, a.seat)]
-    s.event.pairs = [[seat, a.seat], rest]
-    push(s, Task("bid"), Task("bracket_round", a=1))
+def _opponent_apply(s: State, t: Task, seat: int, a: Opponent) -> State:
+    rest = tuple(w for w in range(len(s.players)) if w not in (seat, a.seat))
+    s = set_event(pop(s), pairs=((seat, a.seat), rest))
+    return push(s, Task("bid"), Task("bracket_round", a=1))
 
 
 decision("opponent")((_opponent_legal, _opponent_apply))
 
 
 @auto("bracket_round")
-def _bracket_round(s: State, t: Task) -> None:
+def _bracket_round(s: State, t: Task) -> State:
     e = s.event
     ev = C.EVENT[e.event]
     talent = ev.measures[1]
@@ -199,57 +200,59 @@ def _bracket_round(s: State, t: Task) -> None:
     total = {
         w: _bid_of(s, w) + value(s, w, talent) + value(s, w, gear) + bonus(s, w) for pair in e.pairs for w in pair
     }
-    winners, losers = [], []
+    winners, losers, lines = [], [], list(e.lines)
     for pair in e.pairs:
         best = rank_by(s, pair, total.__getitem__)
         winners.append(best[0])
         losers.append(best[1])
-        e.lines.append(f"{_who(s, best[0])} {total[best[0]]} beat {_who(s, best[1])} {total[best[1]]}")
-    _pay_bids(s)
+        lines.append(f"{_who(s, best[0])} {total[best[0]]} beat {_who(s, best[1])} {total[best[1]]}")
+    s = set_event(_pay_bids(s), lines=tuple(lines))
     if t.a == 1:
-        e.pairs = [winners, losers]
-        push(s, Task("bid"), Task("bracket_round", a=2))
-    else:
-        e.ranking = [winners[0], losers[0], winners[1], losers[1]]
-        s.tasks.append(Task("event_end"))
+        s = set_event(s, pairs=(tuple(winners), tuple(losers)))
+        return push(s, Task("bid"), Task("bracket_round", a=2))
+    s = set_event(s, ranking=(winners[0], losers[0], winners[1], losers[1]))
+    return push(s, Task("event_end"))
 
 
 # --- the Event Action decks ------------------------------------------------------------------------
 
 
-def _deck_event(s: State) -> None:
+def _deck_event(s: State) -> State:
+    """The Event Action cards are drawn until one participant is left."""
     e = s.event
+    alive, out, deck, used = list(e.alive), list(e.out), list(e.deck), list(e.used)
+    drawn, lines = list(e.drawn), list(e.lines)
     draws = 0
-    while len(e.alive) > 1 and draws < MAX_DRAWS:
+    while len(alive) > 1 and draws < MAX_DRAWS:
         draws += 1
-        if not e.deck:
-            e.deck, e.used = list(shuffled(s, e.used)), []
-        card = e.deck.pop()
-        e.drawn.append(card)
+        if not deck:
+            s, shuffled_used = shuffled(s, used)
+            deck, used = list(shuffled_used), []
+        card = deck.pop()
+        drawn.append(card)
         if card == "reshuffle":
-            e.deck = list(shuffled(s, e.deck + e.used + [card]))
-            e.used = []
+            s, again = shuffled(s, deck + used + [card])
+            deck, used = list(again), []
             continue
-        e.used.append(card)
-        score = {w: value(s, w, card) + bonus(s, w) for w in e.alive}
+        used.append(card)
+        score = {w: value(s, w, card) + bonus(s, w) for w in alive}
         # the lowest goes out; on a tie, whoever went to bed later
-        out = max(e.alive, key=lambda w: (-score[w], sleep_rank(s, w)))
-        e.alive.remove(out)
-        e.out.append(out)
-        e.lines.append(f"{C.MEASURE_NAME[card]}: {_who(s, out)} out with {score[out]}")
-    if len(e.alive) > 1:  # only the safety net gets here: sleep order settles the rest
-        e.alive.sort(key=lambda w: sleep_rank(s, w))
-    e.ranking = e.alive + e.out[::-1]
+        loser = max(alive, key=lambda w: (-score[w], sleep_rank(s, w)))
+        alive.remove(loser)
+        out.append(loser)
+        lines.append(f"{C.MEASURE_NAME[card]}: {_who(s, loser)} out with {score[loser]}")
+    if len(alive) > 1:  # only the safety net gets here: sleep order settles the rest
+        alive.sort(key=lambda w: sleep_rank(s, w))
+    return set_event(s, alive=tuple(alive), out=tuple(out), deck=tuple(deck), used=tuple(used), drawn=tuple(drawn),
+                     lines=tuple(lines), ranking=tuple(alive + out[::-1]))
 
 
 @auto("event_end")
-def _event_end(s: State, t: Task) -> None:
+def _event_end(s: State, t: Task) -> State:
     e = s.event
     ev = C.EVENT[e.event]
     for place, who in enumerate(e.ranking):
-        gain(s, who, ev.rewards[place])
-    s.event_reports += (EventReport(s.round, e.event, list(e.ranking), list(e.lines), list(e.drawn)),)
-    s.events_done += 1
-    s.event = None
-    for p in s.players:
-        p.event_bonus = 0
+        s = gain(s, who, ev.rewards[place])
+    s = replace(s, event_reports=s.event_reports + (EventReport(s.round, e.event, e.ranking, e.lines, e.drawn),),
+                events_done=s.events_done + 1, event=None)
+    return set_players(s, lambda i, p: {"event_bonus": 0})

@@ -58,10 +58,17 @@ from .rules_core import (
     left_to_place,
     pay,
     pay_ways,
+    pop,
+    push,
     put,
     refill_beasts,
     refill_spells,
     seat_of_house,
+    set_obsidio,
+    set_players,
+    set_player,
+    set_space,
+    swap,
     take_beast,
     take_mischief,
 )
@@ -72,7 +79,7 @@ ACTIVE3 = C.active_spaces(False)
 
 #: space kind -> the ways to use it: (state, seat, resolve task) -> actions
 SPACE_OPTIONS: dict[str, Callable[[State, int, Task], list]] = {}
-#: space kind -> using it: (state, resolve task, seat, action)
+#: space kind -> using it: (state, resolve task, seat, action) -> the new state
 SPACE_USE: dict[str, Callable] = {}
 
 
@@ -80,26 +87,25 @@ def active(s: State) -> tuple[int, ...]:
     return ACTIVE4 if four(s) else ACTIVE3
 
 
-def start_turn(s: State, idx: int) -> None:
-    s.turn = idx
+def start_turn(s: State, idx: int) -> State:
     who = s.order[idx]
     if who == OBSIDIO:
-        s.tasks.append(Task("obs_turn", s.obsidio.holders[s.obsidio.next - 1]))
+        task = Task("obs_turn", s.obsidio.holders[s.obsidio.next - 1])
     else:
-        s.tasks.append(Task("turn", who))
+        task = Task("turn", who)
+    return replace(s, turn=idx, tasks=s.tasks + (task,))
 
 
 @auto("next_turn")
-def _next_turn(s: State, t: Task) -> None:
+def _next_turn(s: State, t: Task) -> State:
     n = len(s.order)
     for k in range(1, n + 1):
         idx = (s.turn + k) % n
         if left_to_place(s, s.order[idx]) > 0:
-            start_turn(s, idx)
-            return
+            return start_turn(s, idx)
     from .rules_eval import start_evaluation
 
-    start_evaluation(s)
+    return start_evaluation(s)
 
 
 def _side(four_players: bool) -> tuple:
@@ -176,85 +182,80 @@ def _turn_legal(s: State, t: Task, seat: int) -> list:
     return out
 
 
-def _turn_apply(s: State, t: Task, seat: int, a) -> None:
+def _turn_apply(s: State, t: Task, seat: int, a) -> State:
     p = s.players[seat]
     kind = type(a).__name__
     if kind == "Place":
-        _place(s, t, seat, a)
-    elif kind == "Recover":
-        change_energy(s, seat, -(2 if a.count == 1 else 3))
-        tired = sorted((i for i, b in enumerate(p.beasts) if b.exhausted), key=lambda i: -p.beasts[i].exhausted)
+        return _place(s, t, seat, a)
+    if kind == "Recover":
+        s = change_energy(s, seat, -(2 if a.count == 1 else 3))
+        beasts = p.beasts
+        tired = sorted((i for i, b in enumerate(beasts) if b.exhausted), key=lambda i: -beasts[i].exhausted)
         for i in tired[: a.count]:
-            p.beasts = put(p.beasts, i, replace(p.beasts[i], exhausted=0))
-    elif kind == "PlayMischief":
-        play_placement_mischief(s, t, seat, a.card)
-    elif kind == "DoubleTurn":
-        p.ability_used = True
-        s.tasks[-1] = Task("turn", seat, t.a + 1, 1)
-    elif kind == "SkipTurn":
-        p.ability_used = True
-        s.tasks.pop()
-        s.tasks.append(Task("next_turn"))
+            beasts = put(beasts, i, replace(beasts[i], exhausted=0))
+        return set_player(s, seat, beasts=beasts)
+    if kind == "PlayMischief":
+        return play_placement_mischief(s, t, seat, a.card)
+    if kind == "DoubleTurn":
+        return swap(set_player(s, seat, ability_used=True), Task("turn", seat, t.a + 1, 1))
+    if kind == "SkipTurn":
+        return swap(set_player(s, seat, ability_used=True), Task("next_turn"))
+    return s
 
 
 decision("turn")((_turn_legal, _turn_apply))
 
 
-def _place(s: State, t: Task, seat: int, a) -> None:
+def _place(s: State, t: Task, seat: int, a) -> State:
     sp = C.SPACES[a.space]
     p = s.players[seat]
     if a.beast:
-        p.beasts = tuple(replace(b, placed=True) if b.id == a.beast else b for b in p.beasts)
+        s = set_player(s, seat, beasts=tuple(replace(b, placed=True) if b.id == a.beast else b for b in p.beasts))
     else:
-        p.wizards -= 1
-        if sp.time == "night":
-            p.night = True
+        s = set_player(s, seat, wizards=p.wizards - 1, night=p.night or sp.time == "night")
     if E.entry_energy(s.ice, a.space, p):  # the ice marker melts: 1 Energy to Tri-Frost
         owner = seat_of_house(s, "trifrost")
         if owner >= 0:
-            change_energy(s, seat, -1)
-            change_energy(s, owner, 1)
-            s.ice = drop(s.ice, sp.location)
-            s.players[owner].ice += 1
-    s.board[a.space] += (Meeple(seat, a.beast),)
-    s.tasks.pop()
-    if t.a > 0 and left_to_place(s, seat) > 0:
-        s.tasks.append(Task("turn", seat, t.a - 1, 1))
-    else:
-        s.tasks.append(Task("next_turn"))
+            s = change_energy(change_energy(s, seat, -1), owner, 1)
+            s = set_player(s, owner, ice=s.players[owner].ice + 1)
+            s = replace(s, ice=drop(s.ice, sp.location))
+    s = set_space(s, a.space, s.board[a.space] + (Meeple(seat, a.beast),))
+    s = swap(s, Task("turn", seat, t.a - 1, 1) if t.a > 0 and left_to_place(s, seat) > 0 else NEXT_TURN)
     if sp.darkness:
-        board_darkness(s, seat)
+        s = board_darkness(s, seat)
     if sp.time == "morning":
-        s.tasks.append(Task("resolve", seat, a.space, len(s.board[a.space]) - 1))
+        s = push(s, Task("resolve", seat, a.space, len(s.board[a.space]) - 1))
+    return s
 
 
-def play_placement_mischief(s: State, t: Task, seat: int, card: str) -> None:
-    p = s.players[seat]
-    p.mischief = drop(p.mischief, card)
-    s.mischief_discard += (card,)
+NEXT_TURN = Task("next_turn")
+
+
+def play_placement_mischief(s: State, t: Task, seat: int, card: str) -> State:
+    s = set_player(s, seat, mischief=drop(s.players[seat].mischief, card))
+    s = replace(s, mischief_discard=s.mischief_discard + (card,))
     e = C.mischief(card).effect
     if e.kind == "gain":
-        gain(s, seat, e.reward)
-    elif e.kind in ("drain", "take_coins"):
-        s.tasks.append(Task("target", seat, s=card))
-    elif e.kind == "double_turn":
-        s.tasks[-1] = Task("turn", seat, t.a + 1, t.b)
+        return gain(s, seat, e.reward)
+    if e.kind in ("drain", "take_coins"):
+        return push(s, Task("target", seat, s=card))
+    if e.kind == "double_turn":
+        return swap(s, Task("turn", seat, t.a + 1, t.b))
+    return s
 
 
 def _target_legal(s: State, t: Task, seat: int) -> list:
     return [Target(o) for o in range(len(s.players)) if o != seat]
 
 
-def _target_apply(s: State, t: Task, seat: int, a: Target) -> None:
-    s.tasks.pop()
+def _target_apply(s: State, t: Task, seat: int, a: Target) -> State:
+    s = pop(s)
     e = C.mischief(t.s).effect
-    victim = s.players[a.seat]
     if e.kind == "drain":
-        change_energy(s, a.seat, -e.amount)
-    else:
-        n = min(e.amount, victim.coins)
-        victim.coins -= n
-        s.players[seat].coins += n
+        return change_energy(s, a.seat, -e.amount)
+    n = min(e.amount, s.players[a.seat].coins)
+    s = set_player(s, a.seat, coins=s.players[a.seat].coins - n)
+    return set_player(s, seat, coins=s.players[seat].coins + n)
 
 
 decision("target")((_target_legal, _target_apply))
@@ -267,11 +268,9 @@ def _obs_legal(s: State, t: Task, seat: int) -> list:
     return [PlaceObsidio(i) for i in active(s) if C.SPACES[i].time != "night" and not s.board[i]]
 
 
-def _obs_apply(s: State, t: Task, seat: int, a: PlaceObsidio) -> None:
-    s.board[a.space] += (Meeple(OBSIDIO, marker=s.obsidio.next),)
-    s.obsidio.next += 1
-    s.tasks.pop()
-    s.tasks.append(Task("next_turn"))
+def _obs_apply(s: State, t: Task, seat: int, a: PlaceObsidio) -> State:
+    s = set_space(s, a.space, s.board[a.space] + (Meeple(OBSIDIO, marker=s.obsidio.next),))
+    return swap(set_obsidio(s, next=s.obsidio.next + 1), Task("next_turn"))
 
 
 decision("obs_turn")((_obs_legal, _obs_apply))
@@ -284,20 +283,18 @@ def _resolve_legal(s: State, t: Task, seat: int) -> list:
     return SPACE_OPTIONS[C.SPACES[t.a].kind](s, seat, t) + [REST, LEAVE]
 
 
-def _resolve_apply(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.pop()
+def _resolve_apply(s: State, t: Task, seat: int, a) -> State:
+    s = pop(s)
     meeple = s.board[t.a][t.b]
-    exhaust(s, meeple)
+    s = exhaust(s, meeple)
     if a is REST or a == REST:
         # the meeple leaves its space for the rest space on the character board
-        s.board[t.a] = s.board[t.a][: t.b] + s.board[t.a][t.b + 1 :]
-        p = s.players[seat]
-        p.resting += (meeple.beast,)
-        change_energy(s, seat, E.rest_energy(s.teacher, p))
-        return
+        s = set_space(s, t.a, s.board[t.a][: t.b] + s.board[t.a][t.b + 1 :])
+        s = set_player(s, seat, resting=s.players[seat].resting + (meeple.beast,))
+        return change_energy(s, seat, E.rest_energy(s.teacher, s.players[seat]))
     if a == LEAVE:
-        return
-    SPACE_USE[C.SPACES[t.a].kind](s, t, seat, a)
+        return s
+    return SPACE_USE[C.SPACES[t.a].kind](s, t, seat, a)
 
 
 decision("resolve")((_resolve_legal, _resolve_apply))
@@ -316,8 +313,8 @@ def _gain_options(s: State, seat: int, t: Task) -> list:
     return [USE]
 
 
-def _gain_use(s: State, t: Task, seat: int, a) -> None:
-    gain(s, seat, E.use_gain(s.teacher, s.players[seat], t.a))
+def _gain_use(s: State, t: Task, seat: int, a) -> State:
+    return gain(s, seat, E.use_gain(s.teacher, s.players[seat], t.a))
 
 
 space_kind("gain")((_gain_options, _gain_use))
@@ -332,38 +329,34 @@ def _price(s: State, seat: int, space: int, item: str) -> C.Cost:
     return C.SPACES[space].cost
 
 
-def buy(s: State, seat: int, space: int, item: str = "", follow: int = 0) -> None:
+def buy(s: State, seat: int, space: int, item: str = "", follow: int = 0) -> State:
     """Pay for ``item`` at ``space`` and take it; ``follow``: a second Spell may come next."""
     cost = _price(s, seat, space, item)
     ways = pay_ways(s.players[seat], cost)
     if len(ways) > 1:
-        s.tasks.append(Task("pay", seat, space, follow, item))
-        return
-    pay(s, seat, cost)
-    _deliver(s, seat, space, item, follow)
+        return push(s, Task("pay", seat, space, follow, item))
+    return _deliver(pay(s, seat, cost), seat, space, item, follow)
 
 
-def _deliver(s: State, seat: int, space: int, item: str, follow: int) -> None:
+def _deliver(s: State, seat: int, space: int, item: str, follow: int) -> State:
     kind = C.SPACES[space].kind
     if kind == "information":
-        gain(s, seat, C.SPACES[space].reward)
-    elif kind == "attract":
-        take_beast(s, seat, item)
-        refill_beasts(s)
-    else:
-        learn_spell(s, seat, item)
-        if follow and learnable(s, seat):
-            s.tasks.append(Task("learn2", seat, space))
+        return gain(s, seat, C.SPACES[space].reward)
+    if kind == "attract":
+        return refill_beasts(take_beast(s, seat, item))
+    s = learn_spell(s, seat, item)
+    if follow and learnable(s, seat):
+        s = push(s, Task("learn2", seat, space))
+    return s
 
 
 def _pay_legal(s: State, t: Task, seat: int) -> list:
     return [PayWith(h, g) for h, g in pay_ways(s.players[seat], _price(s, seat, t.a, t.s))]
 
 
-def _pay_apply(s: State, t: Task, seat: int, a: PayWith) -> None:
-    s.tasks.pop()
-    pay(s, seat, _price(s, seat, t.a, t.s), (a.herbs, a.goods))
-    _deliver(s, seat, t.a, t.s, t.b)
+def _pay_apply(s: State, t: Task, seat: int, a: PayWith) -> State:
+    s = pay(pop(s), seat, _price(s, seat, t.a, t.s), (a.herbs, a.goods))
+    return _deliver(s, seat, t.a, t.s, t.b)
 
 
 decision("pay")((_pay_legal, _pay_apply))
@@ -374,8 +367,8 @@ def _info_options(s: State, seat: int, t: Task) -> list:
     return [USE] if can_pay(s.players[seat], C.SPACES[t.a].cost) else []
 
 
-def _info_use(s: State, t: Task, seat: int, a) -> None:
-    buy(s, seat, t.a)
+def _info_use(s: State, t: Task, seat: int, a) -> State:
+    return buy(s, seat, t.a)
 
 
 space_kind("information")((_info_options, _info_use))
@@ -388,8 +381,8 @@ def _attract_options(s: State, seat: int, t: Task) -> list:
     return [PickBeast(b) for b in s.beasts]
 
 
-def _attract_use(s: State, t: Task, seat: int, a: PickBeast) -> None:
-    buy(s, seat, t.a, a.beast)
+def _attract_use(s: State, t: Task, seat: int, a: PickBeast) -> State:
+    return buy(s, seat, t.a, a.beast)
 
 
 space_kind("attract")((_attract_options, _attract_use))
@@ -399,19 +392,19 @@ def _discard_beast_legal(s: State, t: Task, seat: int) -> list:
     return [DiscardBeast(b.id) for b in s.players[seat].beasts]
 
 
-def _discard_beast_apply(s: State, t: Task, seat: int, a: DiscardBeast) -> None:
-    s.tasks.pop()
+def _discard_beast_apply(s: State, t: Task, seat: int, a: DiscardBeast) -> State:
     p = s.players[seat]
     gone = next(b for b in p.beasts if b.id == a.beast)
-    p.beasts = tuple(b for b in p.beasts if b.id != a.beast)
-    s.beast_discard += (a.beast,)
-    if gone.placed and p.beasts and not C.BEAST[gone.id].special and not C.BEAST[p.beasts[-1].id].special:
+    beasts = tuple(b for b in p.beasts if b.id != a.beast)
+    if gone.placed and beasts and not C.BEAST[gone.id].special and not C.BEAST[beasts[-1].id].special:
         # its meeple stays on the board this year: the newcomer needs one of the house's
         # figures (Ignis has two; the orange one is the Ember Fox's alone)
         figures = 2 if p.house == "ignis" else 1
-        kept = sum(1 for b in p.beasts[:-1] if not C.BEAST[b.id].special)
+        kept = sum(1 for b in beasts[:-1] if not C.BEAST[b.id].special)
         if figures - 1 - kept < 1:
-            p.beasts = p.beasts[:-1] + (replace(p.beasts[-1], placed=True),)
+            beasts = beasts[:-1] + (replace(beasts[-1], placed=True),)
+    s = replace(pop(s), beast_discard=s.beast_discard + (a.beast,))
+    return set_player(s, seat, beasts=beasts)
 
 
 decision("discard_beast")((_discard_beast_legal, _discard_beast_apply))
@@ -431,19 +424,20 @@ def _spy_options(s: State, seat: int, t: Task) -> list:
     return targets
 
 
-def _mark_event(s: State, seat: int, event: int) -> None:
-    s.players[seat].event_markers -= 1
-    s.event_marks[event] += (seat,)
+def _mark_event(s: State, seat: int, event: int) -> State:
+    s = set_player(s, seat, event_markers=s.players[seat].event_markers - 1)
+    return replace(s, event_marks=put(s.event_marks, event, s.event_marks[event] + (seat,)))
 
 
-def _spy_use(s: State, t: Task, seat: int, a) -> None:
+def _spy_use(s: State, t: Task, seat: int, a) -> State:
     sp = C.SPACES[t.a]
-    gain(s, seat, sp.reward)
+    s = gain(s, seat, sp.reward)
     if a == USE:
-        return
-    _mark_event(s, seat, a.event)
+        return s
+    s = _mark_event(s, seat, a.event)
     if sp.markers > 1 and spy_targets(s, seat):
-        s.tasks.append(Task("spy", seat, sp.markers - 1))
+        s = push(s, Task("spy", seat, sp.markers - 1))
+    return s
 
 
 space_kind("spy")((_spy_options, _spy_use))
@@ -453,23 +447,24 @@ def _spy_more_legal(s: State, t: Task, seat: int) -> list:
     return spy_targets(s, seat) + [DONE]
 
 
-def _spy_more_apply(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.pop()
+def _spy_more_apply(s: State, t: Task, seat: int, a) -> State:
+    s = pop(s)
     if a == DONE:
-        return
-    _mark_event(s, seat, a.event)
+        return s
+    s = _mark_event(s, seat, a.event)
     if t.a > 1 and spy_targets(s, seat):
-        s.tasks.append(Task("spy", seat, t.a - 1))
+        s = push(s, Task("spy", seat, t.a - 1))
+    return s
 
 
 decision("spy")((_spy_more_legal, _spy_more_apply))
 
 
 # Bribery: choose the active Teacher, then arrange the Teacher deck from the top down
-def _bribery_use(s: State, t: Task, seat: int, a) -> None:
-    for i, p in enumerate(s.players):  # the deck is rearranged in secret: only this seat knows it now
-        p.teacher_seen = i == seat
-    s.tasks.append(Task("bribe", seat, 0))
+def _bribery_use(s: State, t: Task, seat: int, a) -> State:
+    # the deck is rearranged in secret: only this seat knows it now
+    s = set_players(s, lambda i, p: {"teacher_seen": i == seat})
+    return push(s, Task("bribe", seat, 0))
 
 
 space_kind("bribery")((_gain_options, _bribery_use))
@@ -484,29 +479,29 @@ def _bribe_legal(s: State, t: Task, seat: int) -> list:
     return [PickTeacher(x) for x in _unarranged(s, t)] + [DONE]
 
 
-def _bribe_apply(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.pop()
+def _bribe_apply(s: State, t: Task, seat: int, a) -> State:
+    s = pop(s)
     if t.a == 0:
-        if a != DONE:
-            s.teacher_deck = (s.teacher,) + drop(s.teacher_deck, a.teacher)  # the old one goes under
-            s.teacher = a.teacher
+        if a != DONE:  # the old one goes under
+            s = replace(s, teacher_deck=(s.teacher,) + drop(s.teacher_deck, a.teacher), teacher=a.teacher)
         if len(s.teacher_deck) > 1:
-            s.tasks.append(Task("bribe", seat, 1))
-        return
+            s = push(s, Task("bribe", seat, 1))
+        return s
     if a == DONE:
-        return
+        return s
     rest = _unarranged(s, t)
-    s.teacher_deck = drop(rest, a.teacher) + (a.teacher,) + s.teacher_deck[len(rest) :]  # top is last
+    s = replace(s, teacher_deck=drop(rest, a.teacher) + (a.teacher,) + s.teacher_deck[len(rest) :])  # top is last
     if len(rest) > 2:  # with one card left, its place is set
-        s.tasks.append(Task("bribe", seat, t.a + 1))
+        s = push(s, Task("bribe", seat, t.a + 1))
+    return s
 
 
 decision("bribe")((_bribe_legal, _bribe_apply))
 
 
 # Cut in line: perhaps throw a Spell out (a new one comes), then learn one
-def _cut_use(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.append(Task("cut", seat, 0))
+def _cut_use(s: State, t: Task, seat: int, a) -> State:
+    return push(s, Task("cut", seat, 0))
 
 
 space_kind("cut_in_line")((_gain_options, _cut_use))
@@ -518,16 +513,15 @@ def _cut_legal(s: State, t: Task, seat: int) -> list:
     return [learn(x) for x in learnable(s, seat)] + [DONE]
 
 
-def _cut_apply(s: State, t: Task, seat: int, a) -> None:
-    s.tasks.pop()
+def _cut_apply(s: State, t: Task, seat: int, a) -> State:
+    s = pop(s)
     if t.a == 0:
         if a != DONE:
-            slot = s.display.index(a.spell)
-            discard_spell(s, slot)
-            refill_spells(s)
-        s.tasks.append(Task("cut", seat, 1))
-    elif a != DONE:
-        buy(s, seat, C.SPACE_INDEX["cut-in-line"], a.spell)
+            s = refill_spells(discard_spell(s, s.display.index(a.spell)))
+        return push(s, Task("cut", seat, 1))
+    if a != DONE:
+        return buy(s, seat, C.SPACE_INDEX["cut-in-line"], a.spell)
+    return s
 
 
 decision("cut")((_cut_legal, _cut_apply))
@@ -541,41 +535,41 @@ def _sick_options(s: State, seat: int, t: Task) -> list:
     return [SwapDuelist(out, into) for out in s.duelists for into in audience]
 
 
-def _sick_use(s: State, t: Task, seat: int, a) -> None:
+def _sick_use(s: State, t: Task, seat: int, a) -> State:
     from .rules_setup import rotate_duelists
 
     if a == USE:
-        rotate_duelists(s)
-    else:
-        s.duelists = tuple(a.into if d == a.out else d for d in s.duelists)
+        return rotate_duelists(s)
+    return replace(s, duelists=tuple(a.into if d == a.out else d for d in s.duelists))
 
 
 space_kind("call_in_sick")((_sick_options, _sick_use))
 
 
 # Tattle: steal a Mischief card from each of two players (the deck stands in)
-def steal(s: State, thief: int, victim: int) -> None:
+def steal(s: State, thief: int, victim: int) -> State:
     hand = s.players[victim].mischief
-    i = below(s, len(hand))
-    s.players[victim].mischief = hand[:i] + hand[i + 1 :]
-    s.players[thief].mischief += (hand[i],)
+    s, i = below(s, len(hand))
+    s = set_player(s, victim, mischief=hand[:i] + hand[i + 1 :])
+    return set_player(s, thief, mischief=s.players[thief].mischief + (hand[i],))
 
 
-def deck_mischief(s: State, seat: int) -> None:
-    card = take_mischief(s)
+def deck_mischief(s: State, seat: int) -> State:
+    s, card = take_mischief(s)
     if card:
-        s.players[seat].mischief += (card,)
+        s = set_player(s, seat, mischief=s.players[seat].mischief + (card,))
+    return s
 
 
-def _tattle_use(s: State, t: Task, seat: int, a) -> None:
+def _tattle_use(s: State, t: Task, seat: int, a) -> State:
     others = [o for o in range(len(s.players)) if o != seat and s.players[o].mischief]
     if len(others) > 2:
-        s.tasks.append(Task("tattle", seat, 2, 0))
-        return
+        return push(s, Task("tattle", seat, 2, 0))
     for o in others:
-        steal(s, seat, o)
+        s = steal(s, seat, o)
     for _ in range(2 - len(others)):
-        deck_mischief(s, seat)
+        s = deck_mischief(s, seat)
+    return s
 
 
 space_kind("tattle")((_gain_options, _tattle_use))
@@ -585,11 +579,11 @@ def _tattle_legal(s: State, t: Task, seat: int) -> list:
     return [StealFrom(o) for o in range(len(s.players)) if o != seat and s.players[o].mischief and not t.b >> o & 1]
 
 
-def _tattle_apply(s: State, t: Task, seat: int, a: StealFrom) -> None:
-    s.tasks.pop()
-    steal(s, seat, a.seat)
+def _tattle_apply(s: State, t: Task, seat: int, a: StealFrom) -> State:
+    s = steal(pop(s), seat, a.seat)
     if t.a > 1:
-        s.tasks.append(Task("tattle", seat, t.a - 1, t.b | 1 << a.seat))
+        s = push(s, Task("tattle", seat, t.a - 1, t.b | 1 << a.seat))
+    return s
 
 
 decision("tattle")((_tattle_legal, _tattle_apply))
@@ -603,12 +597,11 @@ def _resource_legal(s: State, t: Task, seat: int) -> list:
     return list(RESOURCE_ACTIONS)
 
 
-def _resource_apply(s: State, t: Task, seat: int, a: TakeResource) -> None:
-    s.tasks.pop()
-    p = s.players[seat]
-    setattr(p, a.resource, getattr(p, a.resource) + 1)
+def _resource_apply(s: State, t: Task, seat: int, a: TakeResource) -> State:
+    s = set_player(pop(s), seat, **{a.resource: getattr(s.players[seat], a.resource) + 1})
     if t.a > 1:
-        s.tasks.append(Task("resource", seat, t.a - 1))
+        s = push(s, Task("resource", seat, t.a - 1))
+    return s
 
 
 decision("resource")((_resource_legal, _resource_apply))

@@ -21,11 +21,15 @@ from .rules_core import (
     decision,
     gain,
     has,
+    pop,
     push,
     refill_beasts,
     refill_spells,
     refuse,
     seat_of_house,
+    set_obsidio,
+    set_player,
+    set_players,
     take_beast,
 )
 from .state import OBSIDIO, Meeple, Obsidio, Options, Player, State, Task
@@ -69,22 +73,22 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
     if n == 2:
         board[CARNIVAL_TOP] = (Meeple(OBSIDIO, marker=5),)
     state = State(
-        seats=list(seats),
+        seats=tuple(seats),
         options=options,
         rng=r.next64(),
         round=1,
         phase="setup",
-        players=players,
+        players=tuple(players),
         order=order,
         turn=0,
-        board=board,
+        board=tuple(board),
         ice=(),
-        tasks=[],
+        tasks=(),
         students_box=tuple(students),
         spell_deck=spells,
         spell_discard=(),
         display=(),
-        marks=[],
+        marks=(),
         beast_deck=beasts,
         beast_discard=(),
         beasts=(),
@@ -106,7 +110,7 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
         objects=tuple(o for o in objects if C.OBJECT[o].level == "low"),
         objects_high=tuple(o for o in objects if C.OBJECT[o].level == "high"),
         events=tuple(events),
-        event_marks=[() for _ in events],
+        event_marks=tuple(() for _ in events),
         events_done=0,
         event=None,
         obsidio=Obsidio((0, 1, 0, 1)) if n == 2 else None,
@@ -116,15 +120,12 @@ def setup(seats: list[SeatInfo], options: Options, seed: int) -> State:
         final=None,
         steps=0,
     )
-    refill_spells(state)
-    refill_beasts(state)
+    state = refill_beasts(refill_spells(state))
     tasks = [Task("student"), Task("houses"), Task("start_materials"), Task("duelists")]
     if n == 2:
         tasks += [Task("setup_2p"), Task("obsidio_pair")]
     tasks.append(Task("year_start"))
-    push(state, *tasks)
-    advance(state)
-    return state
+    return advance(push(state, *tasks))
 
 
 # --- Student cards (secret, everyone at once) ------------------------------------------
@@ -137,11 +138,9 @@ def _student_legal(s: State, t: Task, seat: int) -> list:
     return [PickStudent(c) for c in s.players[seat].students]
 
 
-def _student_apply(s: State, t: Task, seat: int, a: PickStudent) -> None:
-    p = s.players[seat]
-    p.student = a.card
-    if not SIMULTANEOUS["student"](s):
-        s.tasks.pop()
+def _student_apply(s: State, t: Task, seat: int, a: PickStudent) -> State:
+    s = set_player(s, seat, student=a.card)
+    return s if SIMULTANEOUS["student"](s) else pop(s)
 
 
 decision("student")((_student_legal, _student_apply))
@@ -151,9 +150,9 @@ decision("student")((_student_legal, _student_apply))
 
 
 @auto("houses")
-def _houses(s: State, t: Task) -> None:
+def _houses(s: State, t: Task) -> State:
     seats = sorted(range(len(s.players)), key=lambda i: -s.players[i].start)
-    push(s, *(Task("house", i) for i in seats))
+    return push(s, *(Task("house", i) for i in seats))
 
 
 def _house_legal(s: State, t: Task, seat: int) -> list:
@@ -161,16 +160,15 @@ def _house_legal(s: State, t: Task, seat: int) -> list:
     return [PickHouse(h) for h in C.HOUSES if h not in taken]
 
 
-def _house_apply(s: State, t: Task, seat: int, a: PickHouse) -> None:
-    s.tasks.pop()
+def _house_apply(s: State, t: Task, seat: int, a: PickHouse) -> State:
     p = s.players[seat]
-    p.house = a.house
-    p.wish = C.STUDENT[p.student].wish == a.house
-    if p.wish:  # family tradition kept: 2 Coins and 2 permanent Stars, one ability
-        p.coins += 2
-        p.perm_stars += 2
+    wish = C.STUDENT[p.student].wish == a.house
+    s = set_player(pop(s), seat, house=a.house, wish=wish)
+    if wish:  # family tradition kept: 2 Coins and 2 permanent Stars, one ability
+        s = set_player(s, seat, coins=p.coins + 2, perm_stars=p.perm_stars + 2)
     if has(s, seat, "trifrost", 2):
-        p.ice = C.ICE_MARKERS
+        s = set_player(s, seat, ice=C.ICE_MARKERS)
+    return s
 
 
 decision("house")((_house_legal, _house_apply))
@@ -180,27 +178,26 @@ decision("house")((_house_legal, _house_apply))
 
 
 @auto("start_materials")
-def _start_materials(s: State, t: Task) -> None:
+def _start_materials(s: State, t: Task) -> State:
     tasks = []
     for seat in sorted(range(len(s.players)), key=lambda i: s.players[i].start):
         card = C.START[s.players[seat].start]
-        gain(s, seat, card.reward)
+        s = gain(s, seat, card.reward)
         if card.object:
             tasks.append(Task("start_object", seat))
         if card.beast:
             tasks.append(Task("start_beast", seat))
-    push(s, *tasks)
+    return push(s, *tasks)
 
 
 def _start_object_legal(s: State, t: Task, seat: int) -> list:
     return [PickObject(o) for o in s.objects]
 
 
-def _start_object_apply(s: State, t: Task, seat: int, a: PickObject) -> None:
+def _start_object_apply(s: State, t: Task, seat: int, a: PickObject) -> State:
     from .rules_eval import equip
 
-    s.tasks.pop()
-    equip(s, seat, a.object)
+    return equip(pop(s), seat, a.object)
 
 
 decision("start_object")((_start_object_legal, _start_object_apply))
@@ -210,10 +207,8 @@ def _start_beast_legal(s: State, t: Task, seat: int) -> list:
     return [PickBeast(b) for b in s.beasts]
 
 
-def _start_beast_apply(s: State, t: Task, seat: int, a: PickBeast) -> None:
-    s.tasks.pop()
-    take_beast(s, seat, a.beast)
-    refill_beasts(s)
+def _start_beast_apply(s: State, t: Task, seat: int, a: PickBeast) -> State:
+    return refill_beasts(take_beast(pop(s), seat, a.beast))
 
 
 decision("start_beast")((_start_beast_legal, _start_beast_apply))
@@ -223,55 +218,54 @@ decision("start_beast")((_start_beast_legal, _start_beast_apply))
 
 
 @auto("duelists")
-def _duelists(s: State, t: Task) -> None:
+def _duelists(s: State, t: Task) -> State:
     if len(s.seats) == 4:
-        s.duelists = tuple(seat_of_house(s, h) for h in C.DUEL[s.duel].duelists)
-        return
+        return replace(s, duelists=tuple(seat_of_house(s, h) for h in C.DUEL[s.duel].duelists))
     # 2-3 players: two random Duel markers; later years turn clockwise
-    s.ring = tuple(range(len(s.seats))) + ((OBSIDIO,) if len(s.seats) == 2 else ())
-    o = below(s, 3)
-    s.duelists = (s.ring[(o + 1) % 3], s.ring[(o + 2) % 3])
+    ring = tuple(range(len(s.seats))) + ((OBSIDIO,) if len(s.seats) == 2 else ())
+    s, o = below(s, 3)
+    return replace(s, ring=ring, duelists=(ring[(o + 1) % 3], ring[(o + 2) % 3]))
 
 
-def rotate_duelists(s: State) -> None:
+def rotate_duelists(s: State) -> State:
     """2-3 players: the right duelist watches, the watcher steps in on the left."""
     if len(s.ring) != 3:
-        return
+        return s
     watcher = next(w for w in s.ring if w not in s.duelists)
-    s.duelists = (watcher, s.duelists[0])
+    return replace(s, duelists=(watcher, s.duelists[0]))
 
 
 # --- House Obsidio (2 players) ---------------------------------------------------------------
 
 
 @auto("setup_2p")
-def _setup_2p(s: State, t: Task) -> None:
+def _setup_2p(s: State, t: Task) -> State:
     """Each player gets one Darkness card of each value 1, 2 and 3."""
     for seat in range(2):
         for value in (1, 2, 3):
             pick = [c for c in s.darkness_deck if C.DARK_VALUE[c] == value]
-            card = pick[below(s, len(pick))]
-            s.darkness_deck = drop(s.darkness_deck, card)
-            s.players[seat].darkness += (card,)
+            s, i = below(s, len(pick))
+            s = replace(s, darkness_deck=drop(s.darkness_deck, pick[i]))
+            s = set_player(s, seat, darkness=s.players[seat].darkness + (pick[i],))
+    return s
 
 
 @auto("obsidio_pair")
-def _obsidio_pair(s: State, t: Task) -> None:
+def _obsidio_pair(s: State, t: Task) -> State:
     first = next(w for w in s.order if w != OBSIDIO)
-    s.tasks.append(Task("pair", first))
+    return push(s, Task("pair", first))
 
 
 def _pair_legal(s: State, t: Task, seat: int) -> list:
     return [PickPair(0), PickPair(1)]
 
 
-def _pair_apply(s: State, t: Task, seat: int, a: PickPair) -> None:
+def _pair_apply(s: State, t: Task, seat: int, a: PickPair) -> State:
     if a.pair not in (0, 1):
         refuse("Choose markers 1 and 3, or 2 and 4.")
-    s.tasks.pop()
     other = 1 - seat
     mine = (1, 3) if a.pair == 0 else (2, 4)
-    s.obsidio.holders = tuple(seat if m in mine else other for m in (1, 2, 3, 4))
+    return set_obsidio(pop(s), holders=tuple(seat if m in mine else other for m in (1, 2, 3, 4)))
 
 
 decision("pair")((_pair_legal, _pair_apply))
@@ -281,18 +275,17 @@ decision("pair")((_pair_legal, _pair_apply))
 
 
 @auto("year_start")
-def _year_start(s: State, t: Task) -> None:
+def _year_start(s: State, t: Task) -> State:
     from .rules_place import start_turn
 
-    s.phase = "placement"
-    for seat, p in enumerate(s.players):
-        p.wizards = C.WIZARDS
-        p.resting = ()
-        p.night = False
-        p.ability_used = False
-        p.beasts = tuple(b if not b.placed else replace(b, placed=False) for b in p.beasts)
+    def new_year(seat: int, p: Player) -> dict:
+        fields = {"wizards": C.WIZARDS, "resting": (), "night": False, "ability_used": False,
+                  "beasts": tuple(b if not b.placed else replace(b, placed=False) for b in p.beasts)}
         if has(s, seat, "trifrost", 1):
-            p.coins += 2
+            fields["coins"] = p.coins + 2
+        return fields
+
+    s = set_players(replace(s, phase="placement"), new_year)
     if s.obsidio is not None:
-        s.obsidio.next = 1
-    start_turn(s, 0)
+        s = set_obsidio(s, next=1)
+    return start_turn(s, 0)

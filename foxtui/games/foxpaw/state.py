@@ -1,8 +1,10 @@
 """Foxpaw state: everything, hidden or not, in one msgspec Struct tree.
 
-The rules update a fresh copy of the state in place (see ``rules_core.clone``),
-never the state they were given. Cards are referred to by content ids
-(Darkness cards by ints 0..35). Decks are drawn from the end of their list.
+Every Struct here is frozen and holds tuples, never lists: the rules build new states
+(``msgspec.structs.replace``, helpers in ``rules_core``) and share with the old ones
+only what did not change, so the states the undo and the log keep stay as they were.
+Cards are referred to by content ids (Darkness cards by ints 0..35). Decks are drawn
+from the end of their tuple.
 
 ``OBSIDIO`` (-1) stands for House Obsidio, the third house of the 2-player
 game, wherever a seat could stand (turn order, duelists, event placings).
@@ -57,7 +59,7 @@ class BeastCard(msgspec.Struct, frozen=True, array_like=True, gc=False):
     placed: bool = False  # its meeple is on the board this year
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, frozen=True, gc=False):
     students: tuple[str, ...]  # the two Student cards dealt (secret)
     start: int  # Starting Material number
     student: str = ""  # the Student card kept (secret)
@@ -99,34 +101,34 @@ class Player(msgspec.Struct):
 class DuelReport(msgspec.Struct, frozen=True):
     year: int
     card: str
-    duelists: list[int]
-    gestures: list[str]  # final gestures, after Mischief
-    changed: list[bool]  # a Mischief card changed this duelist's gesture
-    discarded: list[int]  # Darkness card each duelist discarded (-1: none)
+    duelists: tuple[int, ...]
+    gestures: tuple[str, ...]  # final gestures, after Mischief
+    changed: tuple[bool, ...]  # a Mischief card changed this duelist's gesture
+    discarded: tuple[int, ...]  # Darkness card each duelist discarded (-1: none)
     outcome: str  # one / both / none
-    rewarded: list[int]  # duelists who got a reward
+    rewarded: tuple[int, ...]  # duelists who got a reward
     audience_rewarded: bool
-    bets: list[list[int]]  # [seat, bet index] of the spectators who bet (secret: see view.py)
-    right: list[int]  # seats that bet right
+    bets: tuple[tuple[int, ...], ...]  # [seat, bet index] of the spectators who bet (secret: see view.py)
+    right: tuple[int, ...]  # seats that bet right
 
 
 class EventReport(msgspec.Struct, frozen=True):
     year: int
     event: str
-    ranking: list[int]  # best first (may include OBSIDIO)
-    values: list[str]  # what decided, in words, per line
-    drawn: list[str] = []  # Event Action cards drawn, in order (Reshuffle included); public once drawn
+    ranking: tuple[int, ...]  # best first (may include OBSIDIO)
+    values: tuple[str, ...]  # what decided, in words, per line
+    drawn: tuple[str, ...] = ()  # Event Action cards drawn, in order (Reshuffle included); public once drawn
 
 
 class ScoringReport(msgspec.Struct, frozen=True):
     year: int
-    stars: list[list[int]]  # [participant, Stars]
-    ranking: list[int]
-    vp: list[list[int]]  # [participant, VP]
+    stars: tuple[tuple[int, ...], ...]  # [participant, Stars]
+    ranking: tuple[int, ...]
+    vp: tuple[tuple[int, ...], ...]  # [participant, VP]
     mischief_to: int  # the participant that took a Mischief card instead of 1 VP (-2: nobody)
     #: [participant, permanent, expiring, Reputation track, beasts]: the Stars by kind as
     #: they were counted (expiring: Spells, events, the Carnival, Mischief, Prophecies ...)
-    parts: list[list[int]] = []
+    parts: tuple[tuple[int, ...], ...] = ()
 
 
 class NightGain(msgspec.Struct, frozen=True):
@@ -141,29 +143,29 @@ class NightGain(msgspec.Struct, frozen=True):
 
 
 class FinalReport(msgspec.Struct, frozen=True):
-    darkness: list[int]  # per seat, Darkness value
-    prophecies: list[int]  # per seat, fulfilled Prophecies
-    lines: list[str]
+    darkness: tuple[int, ...]  # per seat, Darkness value
+    prophecies: tuple[int, ...]  # per seat, fulfilled Prophecies
+    lines: tuple[str, ...]
 
 
-class EventRun(msgspec.Struct):
+class EventRun(msgspec.Struct, frozen=True, gc=False):
     """A Magical Event in progress."""
 
     event: str
     number: int  # 1..3
-    alive: list[int]  # participants still in (deck events), best placings come last
-    out: list[int]  # participants out so far, first out first (they take the last places)
-    deck: list[str]
-    used: list[str]
-    drawn: list[str]  # Event Action cards drawn, in order
-    pairs: list[list[int]]  # bracket: the current matches
-    winners: list[int]
-    losers: list[int]
-    ranking: list[int]
-    lines: list[str]
+    alive: tuple[int, ...]  # participants still in (deck events), best placings come last
+    out: tuple[int, ...]  # participants out so far, first out first (they take the last places)
+    deck: tuple[str, ...]
+    used: tuple[str, ...]
+    drawn: tuple[str, ...]  # Event Action cards drawn, in order
+    pairs: tuple[tuple[int, ...], ...]  # bracket: the current matches
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    ranking: tuple[int, ...]
+    lines: tuple[str, ...]
 
 
-class Obsidio(msgspec.Struct):
+class Obsidio(msgspec.Struct, frozen=True, gc=False):
     holders: tuple[int, ...]  # seat holding each of the markers 1..4
     next: int = 1  # the next marker to place this year (5: all placed)
     stars: int = 0
@@ -171,23 +173,23 @@ class Obsidio(msgspec.Struct):
     dark: int = -1  # the Darkness card revealed for its duel gesture
 
 
-class State(msgspec.Struct):
-    seats: list[SeatInfo]
+class State(msgspec.Struct, frozen=True, gc=False):
+    seats: tuple[SeatInfo, ...]
     options: Options
     rng: int
     round: int  # the school year, 1..5
     phase: str  # setup | placement | evaluation | event | cleanup | over
-    players: list[Player]
+    players: tuple[Player, ...]
     order: tuple[int, ...]  # turn order = the current sleep order (OBSIDIO included with 2 players)
     turn: int  # placement: index into order of the seat whose turn it is
-    board: list[tuple[Meeple, ...]]  # per space (content.SPACES)
+    board: tuple[tuple[Meeple, ...], ...]  # per space (content.SPACES)
     ice: tuple[str, ...]  # locations holding an ice marker
-    tasks: list[Task]  # the last one is done first
+    tasks: tuple[Task, ...]  # the last one is done first
     students_box: tuple[str, ...]
     spell_deck: tuple[str, ...]
     spell_discard: tuple[str, ...]
     display: tuple[str, ...]  # Spells on offer
-    marks: list[tuple[int, ...]]  # per Spell on offer, the seats on its places, top first
+    marks: tuple[tuple[int, ...], ...]  # per Spell on offer, the seats on its places, top first
     beast_deck: tuple[str, ...]
     beast_discard: tuple[str, ...]
     beasts: tuple[str, ...]  # the selection
@@ -209,7 +211,7 @@ class State(msgspec.Struct):
     objects: tuple[str, ...]  # objects on sale
     objects_high: tuple[str, ...]  # level III-V objects waiting for year 3
     events: tuple[str, ...]  # the Magical Events in a face-down row, played from the left
-    event_marks: list[tuple[int, ...]]  # per event, the seats with an Event marker on it
+    event_marks: tuple[tuple[int, ...], ...]  # per event, the seats with an Event marker on it
     events_done: int
     event: EventRun | None
     obsidio: Obsidio | None

@@ -8,7 +8,7 @@ from foxtui.engine import SeatInfo
 from foxtui.games.foxpaw import GAME
 from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.actions import PickBeast, PickHouse, PickObject, PickPair, PickStudent
-from foxtui.games.foxpaw.rules_core import advance, clone
+from foxtui.games.foxpaw.rules_core import advance, set_player
 from foxtui.games.foxpaw.state import Meeple, Options, State, Task
 
 NAMES = ["Don", "McCoy", "Perry", "Mina"]
@@ -56,34 +56,29 @@ def game_at_placement(n: int = 4, seed: int = 1, houses: list[str] | None = None
 
 
 def edit(state: State, **fields) -> State:
-    """A copy with some top-level fields replaced."""
-    s = clone(state)
-    for k, v in fields.items():
-        setattr(s, k, v)
-    return s
+    """The state with some top-level fields replaced (a list given becomes a tuple: states hold tuples)."""
+    return replace(state, **_tuples(fields))
 
 
 def edit_player(state: State, seat: int, **fields) -> State:
-    s = clone(state)
-    s.players[seat] = replace(s.players[seat], **fields)
-    return s
+    return set_player(state, seat, **_tuples(fields))
+
+
+def _tuples(fields: dict) -> dict:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
 
 
 def with_board(state: State, meeples: dict[str, list[tuple[int, str]]]) -> State:
     """An empty board (but Obsidio's 5) with meeples: space id -> [(owner, beast id or "")]."""
-    s = clone(state)
-    s.board = [tuple(m for m in b if m.marker == 5) for b in s.board]
+    board = [tuple(m for m in b if m.marker == 5) for b in state.board]
     for space, ms in meeples.items():
-        s.board[SPACE[space]] = tuple(Meeple(o, b) for o, b in ms)
-    return s
+        board[SPACE[space]] = tuple(Meeple(o, b) for o, b in ms)
+    return replace(state, board=tuple(board))
 
 
 def with_tasks(state: State, *tasks: Task) -> State:
     """Replace what the game waits for (the first task given is done first) and run it."""
-    s = clone(state)
-    s.tasks = list(reversed(tasks))
-    advance(s)
-    return s
+    return advance(replace(state, tasks=tasks[::-1]))
 
 
 def resolving(state: State, seat: int, space: str, index: int = 0, *after: Task) -> State:

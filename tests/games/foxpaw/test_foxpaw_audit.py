@@ -250,7 +250,7 @@ def test_betting_on_duels_from_the_audience_is_optional() -> None:
     for seat, a in ((0, Gesture("hold")), (1, Gesture("hold")), (2, Bet(C.NO_BET)), (3, Bet("both"))):
         s = act(s, seat, a)
     report = s.duel_reports[-1]
-    assert report.outcome == "both" and report.right == [3]
+    assert report.outcome == "both" and report.right == (3,)
     assert [t.seat for t in s.tasks if t.kind == "resource"] == [3]  # no bet, nothing to win
 
 

@@ -47,11 +47,11 @@ def page_text(before, after) -> str:
 def test_dueling_club_a_right_bet_shows_itself_a_wrong_one_never() -> None:
     steps, end = duel("one")
     report = end.duel_reports[-1]
-    assert report.outcome == "both" and report.right == [RIGHT]
-    assert sorted(report.bets) == [[RIGHT, C.BETS.index("both")], [QUIET, C.BETS.index("one")]]
-    assert GAME.view(end, None).duel_reports[-1].bets == [[RIGHT, C.BETS.index("both")]]
+    assert report.outcome == "both" and report.right == (RIGHT,)
+    assert sorted(report.bets) == [(RIGHT, C.BETS.index("both")), (QUIET, C.BETS.index("one"))]
+    assert GAME.view(end, None).duel_reports[-1].bets == ((RIGHT, C.BETS.index("both")),)
     for seat in (0, 1, RIGHT):
-        assert GAME.view(end, seat).duel_reports[-1].bets == [[RIGHT, C.BETS.index("both")]]
+        assert GAME.view(end, seat).duel_reports[-1].bets == ((RIGHT, C.BETS.index("both")),)
     assert sorted(GAME.view(end, QUIET).duel_reports[-1].bets) == sorted(report.bets)  # her own
     assert GAME.view_all(end).duel_reports[-1].bets == report.bets
     before, seat, a = steps[3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from msgspec.structs import replace
 from foxpaw_helpers import act, edit, edit_player, game_at_placement, new_game, with_board, with_tasks
 
 from foxtui.games.foxpaw import GAME
@@ -65,17 +66,17 @@ def test_magical_events_report_lists_the_event_action_cards_drawn_in_order() -> 
     s = edit(s, events=("triathlon",) + tuple(e for e in s.events if e != "triathlon"), events_done=0, round=2)
     for seat in range(4):
         s = edit_player(s, seat, knowledge=seat, strength=3 - seat, energy=seat % 2, mischief=(), beasts=())
-    run = new_event_run("triathlon", 1, [0, 1, 2, 3])
-    run.deck = ["energy", "strength", "knowledge"]  # drawn from the end
+    run = new_event_run("triathlon", 1, (0, 1, 2, 3))
+    run = replace(run, deck=("energy", "strength", "knowledge"))  # drawn from the end
     s = with_tasks(edit(s, event=run), Task("event_run"))
     report = s.event_reports[-1]
-    assert report.drawn == ["knowledge", "strength", "energy"]
+    assert report.drawn == ("knowledge", "strength", "energy")
     assert [v.split(":")[0] for v in report.values] == ["Knowledge", "Strength", "Energy"]
     for viewer in (None, 0, 2):
-        assert make_view(s, viewer).event_reports[-1].drawn == ["knowledge", "strength", "energy"]
+        assert make_view(s, viewer).event_reports[-1].drawn == ("knowledge", "strength", "energy")
     # a Reshuffle is listed too, where it was drawn
-    run = new_event_run("triathlon", 1, [0, 1, 2, 3])
-    run.deck = ["energy", "strength", "knowledge", "reshuffle"]
+    run = new_event_run("triathlon", 1, (0, 1, 2, 3))
+    run = replace(run, deck=("energy", "strength", "knowledge", "reshuffle"))
     s = with_tasks(edit(s, event=run), Task("event_run"))
     drawn = s.event_reports[-1].drawn
     assert drawn[0] == "reshuffle"

@@ -9,7 +9,7 @@ from foxtui.engine import Rng, SeatInfo
 from foxtui.games.foxpaw import GAME
 from foxtui.games.foxpaw import content as C
 from foxtui.games.foxpaw.effects import preview
-from foxtui.games.foxpaw.rules_core import DECISIONS, check_prophecies, clone
+from foxtui.games.foxpaw.rules_core import DECISIONS, check_prophecies
 from foxtui.games.foxpaw.state import Options, State
 
 #: decisions that finish what the previewed move started (paid the first way, as previewed)
@@ -33,11 +33,10 @@ def counters(s: State, seat: int) -> dict[str, int]:
 def applied(state: State, seat: int, action) -> State:
     """The move's own doing: its decision applied, without the automatic steps that follow
     (the night after the last space, the next year ...), and the payment it asks for."""
-    s = clone(state)
+    s = state
     while True:
         t = s.tasks[-1]
-        DECISIONS[t.kind][1](s, t, seat, action)
-        check_prophecies(s)
+        s = check_prophecies(DECISIONS[t.kind][1](s, t, seat, action))
         if not (s.tasks and s.tasks[-1].kind in FOLLOW and s.tasks[-1].seat == seat):
             return s
         action = DECISIONS[s.tasks[-1].kind][0](s, s.tasks[-1], seat)[0]

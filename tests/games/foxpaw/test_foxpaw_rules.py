@@ -4,6 +4,7 @@ rulebook's worked examples (test_*_example)."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 from foxpaw_helpers import (
     SPACE,
     act,
@@ -38,7 +39,7 @@ from foxtui.games.foxpaw.actions import (
     SwapDuelist,
     Train,
 )
-from foxtui.games.foxpaw.rules_core import clone
+from foxtui.games.foxpaw.rules_core import set_space
 from foxtui.games.foxpaw.state import OBSIDIO, BeastCard, Meeple, Task
 
 DON, MCCOY, PERRY, MINA = 0, 1, 2, 3
@@ -579,9 +580,7 @@ def test_learning_spells_markers_come_back_when_the_spell_is_exchanged() -> None
 def darkness_drawn(state, seat):
     s = edit_player(state, seat, darkness=())
     s = with_board(s, {"sucking-up": [(seat, "")]})
-    s = clone(s)
-    s.tasks = [Task("turn", seat)]
-    s.board[SPACE["sucking-up"]] = ()
+    s = edit(set_space(s, SPACE["sucking-up"], ()), tasks=(Task("turn", seat),))
     s = act(s, seat, Place(SPACE["sucking-up"]))
     return len(s.players[seat].darkness)
 
@@ -732,7 +731,7 @@ def test_dueling_club_gestures_are_resolved_as_written(gestures) -> None:
     report = s.duel_reports[-1]
     assert report.outcome == outcome
     right = [2] if outcome == "one" else [3] if outcome == "both" else []
-    assert report.right == right
+    assert report.right == tuple(right)
     assert [t.seat for t in s.tasks if t.kind == "resource"] == right
 
 
@@ -764,8 +763,8 @@ def test_dueling_club_mischief_card_changes_a_gesture() -> None:
     s = act(s, 2, PlayMischief("feint"))
     assert GAME.legal_actions(s, 2) == [Target(0), Target(1)]
     s = act(s, 2, Target(1))  # no Feint left to change anything: the window closes
-    assert [p.stars for p in s.players[:2]] == [0, 2] and s.duel_reports[-1].changed == [False, True]
-    assert s.duel_reports[-1].right == [2]
+    assert [p.stars for p in s.players[:2]] == [0, 2] and s.duel_reports[-1].changed == (False, True)
+    assert s.duel_reports[-1].right == (2,)
 
 
 def test_dueling_club_a_mischief_card_that_would_change_nothing_is_not_offered() -> None:
@@ -887,7 +886,7 @@ def test_magical_events_behemoth_fighting_adds_energy_and_coins() -> None:
     for seat, (energy, coins) in enumerate([(5, 1), (2, 2), (3, 1), (1, 1)]):
         s = edit_player(s, seat, energy=energy, coins=coins)
     s = with_tasks(s, Task("event"))
-    assert s.event_reports[-1].ranking == [0, 2, 1, 3]  # 6, 4 (went to bed earlier), 4, 2
+    assert s.event_reports[-1].ranking == (0, 2, 1, 3)  # 6, 4 (went to bed earlier), 4, 2
     assert [p.stars for p in s.players] == [4, 1, 2, 0]
 
 
@@ -900,7 +899,7 @@ def test_magical_events_dragon_fighting_example() -> None:
     s = act(s, parry, GAME.legal_actions(s, parry)[12])
     s = act(s, helga, GAME.legal_actions(s, helga)[10])
     s = act(s, don, GAME.legal_actions(s, don)[12])
-    assert s.event_reports[-1].ranking == [helga, parry, don]
+    assert s.event_reports[-1].ranking == (helga, parry, don)
     assert [p.energy for p in s.players] == [0, 0, 2]
     assert [p.stars for p in s.players] == [3, 1, 5]
 
@@ -916,8 +915,8 @@ def test_magical_events_trimagic_triathlon_example() -> None:
         s = edit(base, rng=rng)
         from foxtui.games.foxpaw.rules_core import new_event_run
 
-        run = new_event_run("triathlon", 1, [0, 1, 2, 3])
-        run.deck = ["strength", "strength", "energy", "energy", "knowledge", "reshuffle", "knowledge"]
+        run = new_event_run("triathlon", 1, (0, 1, 2, 3))
+        run = replace(run, deck=("strength", "strength", "energy", "energy", "knowledge", "reshuffle", "knowledge"))
         s = edit(s, event=run)
         s = with_tasks(s, Task("event_run"))
         drawn = s.event_reports[-1].values
@@ -934,7 +933,7 @@ def test_magical_events_potion_brewing_and_skirmish_cup_values() -> None:
     s = event_state("potion")
     s = edit_player(s, 0, herbs=4, goods=1, mischief=("boast", "trophy"), prophecies=("sage",))
     s = with_board(s, {"spy": [(0, "")], "tattle": [(0, "")], "buy-goods": [(0, "")]})
-    s = edit(s, event=__import__("foxtui.games.foxpaw.rules_core", fromlist=["x"]).new_event_run("potion", 1, [0, 1, 2, 3]))
+    s = edit(s, event=__import__("foxtui.games.foxpaw.rules_core", fromlist=["x"]).new_event_run("potion", 1, (0, 1, 2, 3)))
     assert (value(s, 0, "herbs"), value(s, 0, "goods")) == (4, 1)
     assert (value(s, 0, "cards"), value(s, 0, "darkness_spaces")) == (3, 2)
 
@@ -947,13 +946,13 @@ def test_magical_events_magical_conflict_bracket() -> None:
     s = with_tasks(s, Task("event"))
     assert s.tasks[-1].kind == "opponent" and s.tasks[-1].seat == 3  # fewest VP chooses
     s = act(s, 3, GAME.legal_actions(s, 3)[0])  # against seat 0; 1 plays 2
-    assert s.event.pairs == [[3, 0], [1, 2]]
+    assert s.event.pairs == ((3, 0), (1, 2))
     for seat, bid in ((0, 1), (1, 2), (2, 0), (3, 3)):
         s = act(s, seat, GAME.legal_actions(s, seat)[bid])
-    assert s.event.pairs == [[3, 1], [0, 2]]
+    assert s.event.pairs == ((3, 1), (0, 2))
     for seat, bid in ((0, 0), (1, 2), (2, 3), (3, 1)):
         s = act(s, seat, GAME.legal_actions(s, seat)[bid])
-    assert s.event_reports[-1].ranking == [1, 3, 2, 0]
+    assert s.event_reports[-1].ranking == (1, 3, 2, 0)
     assert [p.energy for p in s.players] == [3, 0, 1, 0]
 
 
@@ -1101,7 +1100,7 @@ def test_two_player_game_duelists_use_their_darkness_card_gestures() -> None:
     assert {a.card for a in GAME.legal_actions(s, 0)} == {card_of("share", 1), card_of("attack", 2), card_of("hold", 3)}
     s = act(s, 0, ShowDarkness(card_of("attack", 2)))
     s = act(s, 1, ShowDarkness(card_of("share", 1)))
-    assert s.duel_reports[-1].gestures == ["attack", "share"] and s.players[0].stars == 2
+    assert s.duel_reports[-1].gestures == ("attack", "share") and s.players[0].stars == 2
     assert card_of("attack", 2) not in s.players[0].darkness and len(s.players[1].darkness) == 2
 
 
@@ -1117,7 +1116,7 @@ def test_two_player_game_obsidio_duels_with_a_random_darkness_card() -> None:
     s = act(s, 0, ShowDarkness(card_of("hold", 1)))
     s = act(s, 1, Bet("one"))
     report = s.duel_reports[-1]
-    assert report.gestures == ["hold", gesture]
+    assert report.gestures == ("hold", gesture)
     assert (OBSIDIO in report.rewarded) == (gesture in ("hold", "attack"))
     assert s.obsidio.stars == 0 and s.obsidio.dark == -1  # evaluated, but never rewarded
 
@@ -1127,10 +1126,10 @@ def test_two_player_game_obsidio_takes_part_in_events_with_its_card() -> None:
     s = with_tasks(s, Task("event"))
     s = act(s, 0, GAME.legal_actions(s, 0)[11])
     s = act(s, 1, GAME.legal_actions(s, 1)[9])
-    assert s.event_reports[-1].ranking == [0, OBSIDIO, 1]  # Obsidio bids all its 10 Energy
+    assert s.event_reports[-1].ranking == (0, OBSIDIO, 1)  # Obsidio bids all its 10 Energy
     assert s.obsidio.stars == 3
     s = event_state("potion", n=2)
-    s = edit(s, event=__import__("foxtui.games.foxpaw.rules_core", fromlist=["x"]).new_event_run("potion", 2, [0, 1, OBSIDIO]))
+    s = edit(s, event=__import__("foxtui.games.foxpaw.rules_core", fromlist=["x"]).new_event_run("potion", 2, (0, 1, OBSIDIO)))
     assert value(s, OBSIDIO, "herbs") == C.OBSIDIO.events[1].herbs == 3
 
 
@@ -1205,8 +1204,7 @@ def test_magical_beasts_the_orange_meeple_stands_for_the_ember_fox_alone() -> No
 def test_two_player_game_aquatis_cannot_join_an_obsidio_marker() -> None:
     s = houses_b(game_at_placement(2, houses=[AQ, IG]), 0)
     s = with_board(s, {"buy-goods": [(OBSIDIO, "")], "buy-herbs": [(1, "")]})
-    s = clone(s)
-    s.board[SPACE["buy-goods"]] = (Meeple(OBSIDIO, marker=1),)
+    s = set_space(s, SPACE["buy-goods"], (Meeple(OBSIDIO, marker=1),))
     legal = GAME.legal_actions(turn(s, 0), 0)
     assert Place(SPACE["buy-goods"]) not in legal and Place(SPACE["buy-herbs"]) in legal
 

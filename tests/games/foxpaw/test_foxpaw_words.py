@@ -109,7 +109,7 @@ def test_intermediate_scoring_page_puts_each_kind_of_star_in_its_column_as_count
     s = with_tasks(s, Task("scoring"), Task("cleanup"))
     assert s.players[DON].beasts == ()  # worn out: gone in the Cleanup
     report = s.scorings[-1]
-    assert [0, 2, 3, 2, 1] in report.parts and dict(map(tuple, report.stars))[DON] == 8
+    assert (0, 2, 3, 2, 1) in report.parts and dict(map(tuple, report.stars))[DON] == 8
     rows = [line.split() for line in text_of(scoring_page(GAME.view(s, None), report)).splitlines()]
     assert ["1st", "Don", "2", "3", "+2", "+1", "8", "+3", "VP"] in rows
 
@@ -148,7 +148,7 @@ def test_an_attack_on_hold_back_is_told_as_one_winner_with_both_paid() -> None:
     line = GAME.describe(s, 3, Bet("both"), None)
     s = act(s, 3, Bet("both"))
     report = s.duel_reports[-1]
-    assert report.outcome == "one" and report.right == [2] and len(report.rewarded) == 2
+    assert report.outcome == "one" and report.right == (2,) and len(report.rewarded) == 2
     assert "one duelist wins" in line and "Right bets: " in line
     first, *table = line.split("\n")  # the duel is the table's doing, not the last bettor's
     assert first.endswith("made their choice in the grandstand.") and "Gains" not in first
