@@ -226,17 +226,15 @@ def _learning_mend(goods: int) -> _StateSession:
     """Ada at the Classroom, Mend (1 Goods, 2 Energy) on offer, 3 Coins in hand."""
     from msgspec.structs import replace
 
-    from foxtui.games.foxpaw.rules_core import advance, clone
+    from foxtui.games.foxpaw.rules_core import advance, set_player, set_space
     from foxtui.games.foxpaw.state import Meeple, Task
 
-    s = clone(first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), seed=5).state)
-    s.display = ("mend", "kindle", "gust", "whisper")
-    s.marks = [(), (), (), ()]
-    s.players[0] = replace(s.players[0], herbs=0, goods=goods, coins=3, energy=5, learned=(), spell_markers=4)
-    s.board[C.SPACE_INDEX["classroom-1"]] = (Meeple(0, ""),)
-    s.tasks = [Task("resolve", 0, C.SPACE_INDEX["classroom-1"], 0)]
-    advance(s)
-    return _StateSession(s)
+    s = first_turn("Ada", ("Bo", "sensible"), ("Cy", "sensible"), seed=5).state
+    s = replace(s, display=("mend", "kindle", "gust", "whisper"), marks=((), (), (), ()))
+    s = set_player(s, 0, herbs=0, goods=goods, coins=3, energy=5, learned=(), spell_markers=4)
+    s = set_space(s, C.SPACE_INDEX["classroom-1"], (Meeple(0, ""),))
+    s = replace(s, tasks=(Task("resolve", 0, C.SPACE_INDEX["classroom-1"], 0),))
+    return _StateSession(advance(s))
 
 
 def test_a_house_holding_the_goods_is_not_asked_whether_coins_pay_for_them():
