@@ -45,7 +45,8 @@ ones, the specialised bytecode of code it runs for the first time, the caches an
 sets it changes (``lru_cache`` order, weak sets, the random generator). Python 3.11
 has no immortal objects; there nothing of this is done.
 
-It keeps each child's processor budget (``spawn.CpuBudget``) once a second. When
+It keeps each child's processor budget (``spawn.CpuBudget``) once a second, and tells
+a child whose budget is spent (SIGXCPU, and the server "over"). When
 the server goes, the fork server ends; the children end when their terminals do.
 
     python -m foxtui.server.forkserver --fd N
@@ -85,9 +86,10 @@ class Spec(msgspec.Struct, frozen=True):
     open_files: int
     cpu_share: float
     cpu_burst: float
+    core_held: float = spawn.CORE_HELD
 
     def limits(self) -> spawn.ClientLimits:
-        return spawn.ClientLimits(self.memory, self.open_files, self.cpu_share, self.cpu_burst)
+        return spawn.ClientLimits(self.memory, self.open_files, self.cpu_share, self.cpu_burst, self.core_held)
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -562,13 +564,17 @@ class ForkServer:
     def reap(self) -> None:
         while self.children:
             try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
-            self.children.pop(pid, None)
+            _, budget = self.children.pop(pid, (0, None))
             try:
+                if budget is not None and budget.over_since is None and budget.reached(usage.ru_utime + usage.ru_stime):
+                    # the kernel's limit came before this loop saw the budget spent (it
+                    # looks once a second): the server's log says so all the same
+                    send(self.control, ("over", pid, budget.why or budget.share_spent))
                 send(self.control, ("exited", pid, status))
             except OSError:
                 pass
@@ -592,6 +598,13 @@ class ForkServer:
                     try:
                         send(self.control, ("over", pid, budget.why))  # for the server's log
                     except OSError:
+                        pass
+                    # told at once: the kernel's limit is in whole seconds, moved on at every
+                    # look, and a process the machine keeps short of the processor could stay
+                    # under it until its grace had passed (then it is killed, and says nothing)
+                    try:
+                        os.kill(pid, signal.SIGXCPU)
+                    except ProcessLookupError:
                         pass
                 elif now - budget.over_since > GRACE:
                     try:

@@ -393,6 +393,20 @@ def test_a_client_process_that_holds_a_whole_core_for_more_than_ten_seconds_is_o
         assert budget.left > 0 and not budget.why, second
 
 
+def test_a_process_that_ended_at_its_soft_limit_was_told_by_the_kernel_between_two_looks():
+    """The fork server looks once a second; the kernel may reach the limit between two
+    looks, and the process ends before its budget was seen spent: it was the limit all
+    the same (the server's log said nothing)."""
+    from foxtui.server.spawn import ClientLimits, CpuBudget
+
+    budget = CpuBudget(ClientLimits(cpu_share=0.1, cpu_burst=1.5), now=0.0)
+    assert budget.soft == 2 and not budget.reached(0.4)  # in_child's first limit
+    soft = budget.update(used=1.0, now=1.0)  # a core for a second: 0.6 s left
+    assert soft == 2 and budget.left > 0 and not budget.why
+    assert budget.reached(2.0) and budget.reached(1.9) and not budget.reached(1.6)
+    assert "share of the processor (0.1 of a core)" in budget.share_spent
+
+
 def test_a_chat_line_holds_printable_text_only_and_noise_is_refused(tmp_path):
     from foxtui.server.hub import chat_text
 
