@@ -407,6 +407,16 @@ def test_a_process_that_ended_at_its_soft_limit_was_told_by_the_kernel_between_t
     assert "share of the processor (0.1 of a core)" in budget.share_spent
 
 
+def test_a_screen_takes_keys_at_a_players_pace_and_leaves_the_rest_out():
+    from foxtui.server.client import KEY_BURST, KEY_RATE, KeyPace
+
+    pace = KeyPace(now=0.0)
+    assert all(pace.take(0.0) for _ in range(KEY_BURST)) and not pace.take(0.0)  # a burst, then no more
+    assert sum(pace.take(0.5) for _ in range(1000)) == int(KEY_RATE / 2)  # half a second: half the rate
+    typing = KeyPace(now=0.0)
+    assert all(typing.take(n / 40) for n in range(40 * 60))  # a key held down for a minute: every one
+
+
 def test_a_chat_line_holds_printable_text_only_and_noise_is_refused(tmp_path):
     from foxtui.server.hub import chat_text
 
