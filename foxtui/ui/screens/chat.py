@@ -19,8 +19,9 @@ from foxtui.server.protocol import CHAT_LENGTH
 
 from ..widgets.keybar import KeyBar
 
-#: lines that say the same for every table of a game, one key each (Fox Matters asks
-#: its players to talk: these are the things said most)
+#: lines that say the same for every table of a game, one key each, F1 to F5 at every
+#: game (the table binds all five: none does nothing). Fox Matters asks its players to
+#: talk: these are the things said most there.
 QUICK_SIGNALS: dict[str, list[str]] = {
     "fox-matters": [
         "I take column {column}.",
@@ -29,9 +30,9 @@ QUICK_SIGNALS: dict[str, list[str]] = {
         "Wait, I am not done.",
         "Well played!",
     ],
-    "master-fox": ["Good luck!", "Well played!", "One more round?"],
-    "foxpaw": ["Good luck!", "Well played!", "Give me a moment."],
-    "fox-experiment": ["Good luck!", "Well played!", "Give me a moment."],
+    "master-fox": ["Good luck!", "Well played!", "One more round?", "Give me a moment.", "Thanks!"],
+    "foxpaw": ["Good luck!", "Well played!", "Give me a moment.", "One more game?", "Thanks!"],
+    "fox-experiment": ["Good luck!", "Well played!", "Give me a moment.", "One more game?", "Thanks!"],
 }
 
 
