@@ -193,21 +193,6 @@ def test_under_the_machines_python_3_12_a_child_reading_immortal_objects_leaves_
     assert results["mortal"][1] > 4 * 1024
 
 
-def test_the_warm_up_draws_a_table_of_every_game_where_objects_become_immortal():
-    """Where the fork server makes its objects immortal (3.12, 3.13), a seated player's
-    screen is drawn once before the first fork, as the lobby is: run here in a child
-    process, whatever this Python is, so the test process keeps one thread."""
-    import subprocess
-    import sys
-
-    code = "from foxtui.server import forkserver as f; f.preload(); print(f.warm_up(tables=True))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    from foxtui.ui.games import playable_games
-
-    assert out.stdout.strip() == str(list(playable_games()))
-
-
 #: a fork server without its imports and warm-ups, whose children spin instead of
 #: drawing, and which never looks at their budgets (its TICK an hour away): only the
 #: kernel's limit can stop a child
