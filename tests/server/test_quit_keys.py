@@ -83,6 +83,12 @@ def test_f4_and_f5_at_master_fox_say_their_lines_and_the_help_lists_all_five(tmp
             for n in range(1, 6):
                 assert keys[app.get_key_display(Binding(f"f{n}", ""))] == f"Quick signal {n}", keys  # not "(not now)"
                 assert f"**F{n}**: “{signals[n - 1]}”" in app.screen.markdown
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table again")
+            await pilot.press("slash")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
+            await pilot.pause()
+            assert f"F5 {signals[4]}" in screen_text(app)  # a key and its words on one line (F5 ended a line)
 
     run(main())
 

@@ -95,7 +95,9 @@ class ChatScreen(ModalScreen[None]):
                 yield Static(Text("/mute NAME silences someone watching; /unmute NAME lets them write again"), id="chat-mute")
             yield RichLog(id="chat-lines", wrap=True, markup=False, auto_scroll=True)
             if self._signals:
-                signals = "  ".join(f"F{n + 1} {words}" for n, words in enumerate(self._signals))
+                each = [f"F{n + 1} {words}" for n, words in enumerate(self._signals)]
+                # three to a line: at 80 columns a key is never parted from its words
+                signals = "\n".join("  ".join(each[n : n + 3]) for n in range(0, len(each), 3))
                 yield Static(Text(signals), id="chat-signals")
             yield Input(placeholder="say something to the table", max_length=CHAT_LENGTH, id="chat-input")
         yield KeyBar()
