@@ -53,6 +53,8 @@ LOG = logging.getLogger("foxtui.serve")
 #: what a player's terminal may send before the client has read it; a huge paste
 #: beyond this waits in SSH's flow control instead of in the server's memory
 MAX_INPUT_BACKLOG = 64 * 1024
+#: what a player reads when their screen ended of itself, not as it should
+UNEXPECTED = "Your screen ended unexpectedly; please connect again (your seat is kept)."
 #: seconds a client process has to end when its session is closed (then it is killed)
 END_GRACE = 3.0
 
@@ -444,8 +446,9 @@ class PtySession(asyncssh.SSHServerSession):
                 from .forkserver import Spec
 
                 spec = Spec(
-                    self.number, env, limits.memory, limits.open_files, limits.cpu_share, limits.cpu_burst, limits.core_held
-                )
+                    self.number, env, limits.memory, limits.open_files,
+                    limits.cpu_share, limits.cpu_burst, limits.core_held,
+                )  # fmt: skip
                 pid = await forker.spawn(spec, slave, theirs.fileno())
                 self._kill = lambda sig: forker.signal(pid, sig)
                 wait = forker.wait(pid)
@@ -588,7 +591,7 @@ class PtySession(asyncssh.SSHServerSession):
         words = self._ending
         if words is None and not clean:
             # (a screen over its limit that did not close in time was killed: it said nothing)
-            words = spawn.TOO_BUSY if self._over else "Your screen ended unexpectedly; please connect again (your seat is kept)."
+            words = spawn.TOO_BUSY if self._over else UNEXPECTED
         self._say_and_exit(words, 0 if clean else 1)
         if not self.done.done():
             self.done.set_result(None)

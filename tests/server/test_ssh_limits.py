@@ -487,7 +487,7 @@ def test_a_noise_paste_in_the_lobby_costs_its_screen_little_and_a_screen_that_sp
                     break  # (the noise may close it: a screen that keeps failing is closed, with a sentence)
                 quiet, used = (quiet + 1 if now - used < 0.05 else 0), now
                 busy = time.monotonic() - began
-                assert busy < 20, f"the paste has kept its screen busy for {busy:.0f} s ({now - start:.1f} s of processor)"
+                assert busy < 20, f"the paste kept its screen busy for {busy:.0f} s ({now - start:.1f} s of processor)"
             costs["paste"] = (used - start, (peak - rss) / 1024, time.monotonic() - began)
             conn.close()
             await until(lambda: session not in front.sessions, "the first session gone")
