@@ -26,7 +26,9 @@ Before the play, for every session: the time from opening it to its first frame
 process's proportional memory (PSS: a page shared by k processes counts 1/k in
 each), its median, and the players per GiB that implies. ``--lobby`` stops there:
 N players in the lobby, nothing played. After the play, each client process's PSS
-again, seated at its game (what a player costs at a table).
+again, seated at its game (what a player costs at a table); ``--pages`` (as root)
+then says where the median seated client's pages come from: shared with the fork
+server, copied from it, or new (``bench/fork_pages.py``).
 
     python bench/ssh_load.py --clients 20 --seconds 20 [--game fox-matters] [--think 0] [--low-bandwidth]
     python bench/ssh_load.py --clients 8 --lobby
@@ -192,6 +194,7 @@ async def player(
     chan.write(f"P{n}\r".encode())
     await screen.wait_for(b"you are P")
     results["in_lobby"] += 1
+    await results["lobby_measured"].wait()  # every player in the lobby while it is measured
     if options.lobby:
         await start.wait()  # measured in the lobby; then gone
         conn.close()
@@ -339,6 +342,7 @@ async def main(options: argparse.Namespace) -> None:
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(clients)]
         start, stop = asyncio.Event(), []
         results: dict = {"ready": 0, "in_lobby": 0, "lost": 0, "latencies": [], "sizes": [], "first_frame": []}
+        results["lobby_measured"] = asyncio.Event()
         tasks = []
         for n in range(clients):
             tasks.append(asyncio.create_task(player(n, port, keys[n], setup, options, start, stop, results)))
@@ -356,6 +360,8 @@ async def main(options: argparse.Namespace) -> None:
         family_pss = sum(pss_kib(pid) for pid in _family(server.pid))
         server_pss = pss_kib(server.pid)
         report_lobby(options, results["first_frame"], pss, server_pss, family_pss)
+        results["lobby_measured"].set()
+        deadline = time.monotonic() + 120  # to set up every table
         if options.lobby:
             start.set()
             await asyncio.wait_for(asyncio.gather(*tasks), 30)
@@ -374,6 +380,7 @@ async def main(options: argparse.Namespace) -> None:
         await asyncio.sleep(seconds)
         # every player seated at a game in play: what a client process costs there
         seated = {pid: pss_kib(pid) for pid in client_pids(server.pid)}
+        pages = where_pages_are(seated) if options.pages else None
         stop.append(True)
         cpu_after = cpu_seconds(server.pid)
         await asyncio.wait_for(asyncio.gather(*tasks), 30)
@@ -417,6 +424,23 @@ async def main(options: argparse.Namespace) -> None:
             f" min {values[0] / 1024:.1f}, max {values[-1] / 1024:.1f} ({len(values)} client processes);"
             f" {1024 * 1024 / median:.0f} players per GiB"
         )
+    if pages:
+        print(pages)
+
+
+def where_pages_are(pss: dict[int, int]) -> str:
+    """The median client's pages against its parent's (``fork_pages.py``; needs root)."""
+    from fork_pages import compare, parent_of
+
+    pid = sorted(pss, key=pss.get)[len(pss) // 2]
+    totals = compare(pid, parent_of(pid))
+    lines = [f"pages of the median seated client ({pid}) against the fork server's, KiB: shared / copied / new"]
+    for name, (shared, copied, new) in sorted(totals.items(), key=lambda kv: -sum(kv[1][1:])):
+        if copied + new:
+            lines.append(f"  {name:18s} shared {shared:7d}  copied {copied:7d}  new {new:7d}")
+    shared, copied, new = (sum(v[i] for v in totals.values()) for i in range(3))
+    lines.append(f"  {'all':18s} shared {shared:7d}  copied {copied:7d}  new {new:7d}")
+    return "\n".join(lines)
 
 
 def report_lobby(options, first_frame: list[float], pss: dict[int, int], server_pss: int, family_pss: int) -> None:
@@ -455,6 +479,11 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times")
     parser.add_argument("--low-bandwidth", action="store_true", help="every player asks for the low-bandwidth screen")
     parser.add_argument("--lobby", action="store_true", help="only the lobby: first frames and memory, no play")
+    parser.add_argument(
+        "--pages", action="store_true",
+        help="seated: where the median client's pages come from (shared, copied or new against the fork "
+        "server's, by bench/fork_pages.py; needs root to read physical page numbers)",
+    )  # fmt: skip
     parser.add_argument(
         "--experts", type=int, default=0,
         help="Master Fox: this many of the players play against the expert (thinking in the "

@@ -12,16 +12,29 @@ import time
 import traceback
 from typing import Any
 
-from textual.cache import LRUCache
+from textual import events
+from textual.message import Message
 from textual.notifications import SeverityLevel
 
 from foxtui.table.remote import RemoteTable
 from foxtui.ui.app import FoxApp
-from foxtui.ui.textual_internals import CompositorUpdate, DisplayTap, cursor_written, frames_reach_terminal
+from foxtui.ui.terminal import FoxDriver
+from foxtui.ui.textual_internals import (
+    CompositorUpdate,
+    DisplayTap,
+    app_closing,
+    app_driver,
+    app_stopping,
+    cursor_written,
+    exit_with,
+    frames_reach_terminal,
+    share_parsed_css,
+)
 
 from . import protocol as p
 from .link import ServerLink
 from .screen_diff import ScreenDiff, Written
+from .spawn import TOO_BUSY
 
 _SEVERITY: dict[str, SeverityLevel] = {"information": "information", "warning": "warning", "error": "error"}
 
@@ -36,8 +49,70 @@ BROKEN = "Something went wrong on this server's screen, and it was closed; pleas
 RECOVERED = "Something went wrong on that screen; you are back in the lobby. The server has noted it."
 #: a screen that keeps failing is closed rather than saved again and again
 MAX_RECOVERIES = 3
-#: what a player reads when their screen used more than its share of the processor
-TOO_BUSY = "This screen used more of the server's processor than one player may, and was closed; please connect again."
+
+#: keys a screen takes at once, and then each second (``KeyPace``): a player typing, or
+#: holding a key down, sends a few dozen a second; 64 KiB of noise pasted where the
+#: terminal does not mark it as a paste are 65,536 keys at once, which Textual would
+#: queue and handle every one (the issue saw a core held for a minute, RSS 45 -> 127 MB)
+KEY_BURST = 256
+KEY_RATE = 100.0
+#: what a player reads when keys were left out (at most once in ``KEYS_TOLD_EVERY`` s)
+KEYS_LEFT_OUT = "Keys came in faster than anyone types; this screen left some of them out."
+KEYS_TOLD_EVERY = 10.0
+
+
+class KeyPace:
+    """A token bucket of keys: ``burst`` at once, ``rate`` more each second."""
+
+    def __init__(self, burst: int = KEY_BURST, rate: float = KEY_RATE, now: float = 0.0) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.when = now
+
+    def take(self, now: float) -> bool:
+        """Whether a key that comes at ``now`` is taken (else it is left out)."""
+        self.tokens = min(float(self.burst), self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class KeysLeftOut(Message):
+    """The terminal's reader left keys out (``KeyPace``): ``count`` since the last one."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__()
+        self.count = count
+
+
+class PacedDriver(FoxDriver):
+    """The terminal's driver with its key reader paced by ``KeyPace``: keys beyond it are
+    left out before they reach the app, so that what a player's terminal sends costs at
+    most so many keys' handling and memory (the reader still reads every byte, and a
+    bracketed paste is one event whatever its size)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pace = KeyPace(now=time.monotonic())
+        self._left_out = 0
+        self._told = -KEYS_TOLD_EVERY
+
+    def process_message(self, message: Any) -> None:
+        # (in the reader's thread)
+        if isinstance(message, events.Key):
+            if getattr(self.app, "ended", None) is not None:
+                return  # the screen is closing: no key is handled any more
+            now = time.monotonic()
+            if not self._pace.take(now):
+                self._left_out += 1
+                if now - self._told >= KEYS_TOLD_EVERY:
+                    self._told = now
+                    self.app.post_message(KeysLeftOut(self._left_out))  # thread-safe
+                    self._left_out = 0
+                return
+        super().process_message(message)
 
 
 class ClientApp(DisplayTap, FoxApp):
@@ -58,8 +133,19 @@ class ClientApp(DisplayTap, FoxApp):
         # and each client uses them instead of parsing the same CSS again (a third of the
         # first frame's time). Kept per set of CSS variables, as Textual's own cache is
         # per stylesheet (and cleared when its variables change).
-        variables = tuple(sorted(self.stylesheet._variables.items()))
-        self.stylesheet._parse_cache = _PARSED_CSS.setdefault(variables, LRUCache(256))
+        share_parsed_css(self, _PARSED_CSS)
+
+    def get_driver_class(self) -> Any:
+        driver = super().get_driver_class()
+        return PacedDriver if driver is FoxDriver else driver
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.ended is not None and isinstance(event, events.Key):
+            return  # closing (too busy, the link gone): the keys still queued are not handled
+        await super().on_event(event)
+
+    def on_keys_left_out(self, message: KeysLeftOut) -> None:
+        self.notify(KEYS_LEFT_OUT, severity="warning", timeout=6)
 
     # --- no traceback ever reaches the player: it goes to the server's log
 
@@ -86,7 +172,7 @@ class ClientApp(DisplayTap, FoxApp):
     def _can_recover(self, pump: Any) -> bool:
         """Whether the screen that failed can be dropped with the player still connected:
         the app runs on, and neither it nor the lobby is what failed."""
-        if self._exit_renderables or self._closing or self._closed or not self._running:
+        if app_stopping(self):
             return False
         if pump is None or pump is self or len(self.screen_stack) < 2:
             return False
@@ -108,12 +194,16 @@ class ClientApp(DisplayTap, FoxApp):
         self.call_later(back)
 
     def _close_with(self, sentence: str) -> None:
-        if self.ended is None and not self._closing:
+        if self.ended is None and not app_closing(self):
             self.ended = sentence
+        driver = app_driver(self)
+        if isinstance(driver, PacedDriver):
+            # no key is read any more (what waits is flushed): a screen that a flood of
+            # keys keeps busy closes at once, instead of being killed (it said nothing then)
+            driver.disable_input()
         # closed, not a player's leaving: the server sees the connection end (a drop)
         self.hung_up = True
-        self._return_code = 1
-        self.exit(return_code=1)
+        exit_with(self, 1)
 
     def frame_to_write(self, renderable: Any) -> Any:
         # Over SSH every byte counts: only the cells that change reach the terminal,

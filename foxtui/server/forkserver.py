@@ -45,7 +45,18 @@ ones, the specialised bytecode of code it runs for the first time, the caches an
 sets it changes (``lru_cache`` order, weak sets, the random generator). Python 3.11
 has no immortal objects; there nothing of this is done.
 
-It keeps each child's processor budget (``spawn.CpuBudget``) once a second. When
+A client seated at a game costs more than one in the lobby (3.12.1, eight players at
+Master Fox: 19.3 MiB against 11.2), though it holds only about 2 MiB more of objects
+(tracemalloc): it copies 8.6 MiB of inherited pages and maps 7.3 MiB anew
+(``bench/ssh_load.py --pages``). Of the pages a seated client copied, 860 of 1491 held
+a code object (a headless client, Master Fox): the specialising interpreter writes to
+the code it runs (its inline caches and counters), and a table runs much code the
+lobby does not, one object here and one there over the 2780 pages that hold code.
+Drawing every game's table here before forking, to run that code once, costs more
+than it saves (``warm_up``).
+
+It keeps each child's processor budget (``spawn.CpuBudget``) once a second, and tells
+a child whose budget is spent (SIGXCPU, and the server "over"). When
 the server goes, the fork server ends; the children end when their terminals do.
 
     python -m foxtui.server.forkserver --fd N
@@ -85,9 +96,10 @@ class Spec(msgspec.Struct, frozen=True):
     open_files: int
     cpu_share: float
     cpu_burst: float
+    core_held: float = spawn.CORE_HELD
 
     def limits(self) -> spawn.ClientLimits:
-        return spawn.ClientLimits(self.memory, self.open_files, self.cpu_share, self.cpu_burst)
+        return spawn.ClientLimits(self.memory, self.open_files, self.cpu_share, self.cpu_burst, self.core_held)
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -141,50 +153,21 @@ def preload() -> None:
     import_first_screen()
 
 
-def table_messages(game_id: str, table: int) -> list[Any]:
-    """What a client is sent when it sits down at a new table of ``game_id`` (two seats,
-    or the game's fewest): the messages that draw its table screen."""
-    from foxtui.engine.game import SeatInfo
-    from foxtui.engine.session import Session
-    from foxtui.games import GAMES
+def warm_up() -> None:
+    """Draw a lobby once, headless, before the first fork: what Textual and Python do the
+    first time (lazy imports, caches, stylesheets, the interpreter's specialised bytecode)
+    is then done in pages every child shares, instead of again in each child.
 
-    from . import protocol as p
-
-    game = GAMES[game_id]
-    seats = [SeatInfo(f"Warm {n + 1}") for n in range(max(2, game.min_players))]
-    session = Session.new(game, seats, game.Options(), 1)
-    legal = session.legal_actions(0) if 0 in session.to_act() else []
-    update = p.Update(
-        steps=0, round=session.game.round_of(session.state), view=p.raw(session.view(0)),
-        public=p.raw(session.view(None)), legal=p.raw(legal), to_act=sorted(session.to_act()),
-        log=[], status="playing",
-    )  # fmt: skip
-    here = [p.HERE] * len(seats)
-    return [p.Seated(table, game_id, 0, seats), p.Chat([], whole=True), p.Presence(here), update]
-
-
-def warm_up(tables: bool = False) -> list[str]:
-    """Draw a lobby once, headless, before the first fork (``tables``: then a table of
-    every game): what Textual and Python do the first time (lazy imports, caches,
-    stylesheets, the interpreter's specialised bytecode) is then done in pages every
-    child shares, instead of again in each child. Returns the games whose table was drawn.
-
-    The tables are drawn only where the fork server makes its objects immortal
-    (Python 3.12, 3.13): under 3.11 a child copies every page it reads from anyway,
-    and more objects here only cost it more (eight players, Master Fox, 3.11: 26.2
-    instead of 24.1 MiB in the lobby, 28.4 instead of 26.9 seated at the game)."""
+    A table of every game drawn here too was tried, for a seated player's screen to be
+    shared as the lobby is. It costs more than it saves, under every Python (eight
+    players, Master Fox, ``bench/ssh_load.py``, median client PSS in the lobby and
+    seated): 3.12.1, 11.2 and 19.3 MiB without it, 12.4 and 20.0 with it; 3.13.0, 12.0
+    and 20.2 without, 13.6 and 21.7 with; 3.11, 26.9 seated without, 28.4 with."""
     import asyncio
     import threading
 
-    from foxtui.ui.games import playable_games
-
     from . import protocol as p
     from .client import ClientApp
-
-    games = list(playable_games()) if tables else []
-    drawn: list[str] = []
-    shown: list[Any] = []  # the app, for the games to look at what it shows
-    done = asyncio.Event()
 
     class Link:
         def send(self, message: Any) -> None:
@@ -205,18 +188,6 @@ def warm_up(tables: bool = False) -> list[str]:
             on_message(p.Welcome("Warm"))
             seats = [p.SeatSlot("Warm", yours=True, online=True), p.SeatSlot("")]
             on_message(p.Lobby([p.TableInfo(1, "master-fox", "Master Fox", seats, "waiting", 0)]))
-            await asyncio.sleep(0.5)
-            for n, game_id in enumerate(games, start=2):
-                for message in table_messages(game_id, n):
-                    on_message(message)
-                for _ in range(100):  # until its table is drawn (a busy machine is slow), 10 s at most
-                    await asyncio.sleep(0.1)
-                    table = getattr(shown[0].screen, "table", None)
-                    if table is not None and table.game.id == game_id and shown[0].screen.is_mounted:
-                        await asyncio.sleep(0.2)  # (and has drawn its first frames)
-                        drawn.append(game_id)
-                        break
-            done.set()
             await asyncio.sleep(3600)
             return ""
 
@@ -225,12 +196,9 @@ def warm_up(tables: bool = False) -> list[str]:
 
     async def lobby() -> None:
         app = ClientApp(Link())  # type: ignore[arg-type]
-        shown.append(app)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.5)
             await pilot.press("x", "escape")
-            if games:
-                await asyncio.wait_for(done.wait(), 10.0 * len(games) + 5)  # every game's table drawn
 
     try:
         asyncio.run(lobby())
@@ -238,7 +206,6 @@ def warm_up(tables: bool = False) -> list[str]:
         pass
     asyncio.set_event_loop_policy(None)  # each child makes its own loop
     assert threading.active_count() == 1, "the fork server must fork with one thread"
-    return drawn
 
 
 def warm_up_terminal() -> None:
@@ -560,13 +527,17 @@ class ForkServer:
     def reap(self) -> None:
         while self.children:
             try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
-            self.children.pop(pid, None)
+            _, budget = self.children.pop(pid, (0, None))
             try:
+                if budget is not None and budget.over_since is None and budget.reached(usage.ru_utime + usage.ru_stime):
+                    # the kernel's limit came before this loop saw the budget spent (it
+                    # looks once a second): the server's log says so all the same
+                    send(self.control, ("over", pid, budget.why or budget.share_spent))
                 send(self.control, ("exited", pid, status))
             except OSError:
                 pass
@@ -590,6 +561,13 @@ class ForkServer:
                     try:
                         send(self.control, ("over", pid, budget.why))  # for the server's log
                     except OSError:
+                        pass
+                    # told at once: the kernel's limit is in whole seconds, moved on at every
+                    # look, and a process the machine keeps short of the processor could stay
+                    # under it until its grace had passed (then it is killed, and says nothing)
+                    try:
+                        os.kill(pid, signal.SIGXCPU)
+                    except ProcessLookupError:
                         pass
                 elif now - budget.over_since > GRACE:
                     try:
@@ -615,7 +593,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     control = socket.socket(fileno=args.fd)
     preload()
-    warm_up(tables=why_not_immortal_here() is None)
+    warm_up()
     warm_up_terminal()
     gc.collect()
     immortal, why = immortalize()

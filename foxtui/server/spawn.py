@@ -12,10 +12,11 @@ take what the others need:
 - open files: ``open_files``;
 - processor: ``cpu_share`` of a core on average, with bursts of up to ``cpu_burst``
   seconds (a session drawing a large screen, a quick series of keys), and never a
-  whole core for more than ``CORE_HELD`` seconds on end; the fork server keeps each
-  process's RLIMIT_CPU just ahead of its budget, so a process that spins is told by
-  the kernel (SIGXCPU: the screen closes with a sentence), and killed if it does not
-  stop.
+  whole core for more than ``CORE_HELD`` seconds on end; the fork server looks at
+  each process once a second and tells one whose budget is spent (SIGXCPU: the screen
+  closes with a sentence), and kills it if it does not stop. Between two looks the
+  process's RLIMIT_CPU, kept just ahead of its budget, has the kernel tell it
+  (``core_held`` is ``CORE_HELD`` but for tests, which cannot wait so long).
 
 The window a process sees is at most ``MAX_SIZE``: a screen's memory grows with
 its cells (about 70 bytes each), and SSH allows 65535×65535.
@@ -37,6 +38,14 @@ from typing import Any
 #: would otherwise let it hold one for a minute); "whole": BUSY of each second or more
 CORE_HELD = 10.0
 BUSY = 0.9
+
+#: what a player reads when their screen used more than its share of the processor
+#: (the screen says it as it closes; the server, if it had to be killed)
+TOO_BUSY = "This screen used more of the server's processor than one player may, and was closed; please connect again."
+
+#: seconds of processor time short of its soft limit at which a process that ended is
+#: taken to have reached it (``CpuBudget.reached``)
+REACHED_MARGIN = 0.2
 
 #: the largest window a client process is given, columns × rows (a larger terminal
 #: is drawn in its top left corner, and the player is told)
@@ -69,8 +78,10 @@ class ClientLimits:
     #: average share of one core a client process may use
     cpu_share: float = 0.5
     #: seconds of processor time a client process may use beyond its share at once (a
-    #: spell of a whole core is cut at CORE_HELD first)
+    #: spell of a whole core is cut at ``core_held`` first)
     cpu_burst: float = 30.0
+    #: seconds a client process may hold a whole core on end
+    core_held: float = CORE_HELD
 
 
 def clamp(size: tuple[int, int]) -> tuple[int, int]:
@@ -134,8 +145,8 @@ def cpu_soft_limit(used: float, budget: float) -> int:
 class CpuBudget:
     """A token bucket per client process: ``cpu_share`` seconds of processor time come
     in per second of wall time, up to ``cpu_burst``; what the process uses is taken out.
-    A process that has held a whole core for more than CORE_HELD seconds on end has no
-    budget left, whatever its bucket holds."""
+    A process that has held a whole core for more than ``core_held`` seconds on end has
+    no budget left, whatever its bucket holds."""
 
     def __init__(self, limits: ClientLimits, now: float) -> None:
         self.limits = limits
@@ -146,6 +157,8 @@ class CpuBudget:
         self.busy_since: float | None = None  # since when it has held a whole core
         #: why it has no budget left, in words for the server's log ("" while it has)
         self.why = ""
+        #: the soft RLIMIT_CPU the process has now (``in_child`` set the first)
+        self.soft = cpu_soft_limit(0.0, limits.cpu_burst)
 
     def update(self, used: float, now: float) -> int:
         """The process has used ``used`` seconds in all: its new soft limit."""
@@ -158,12 +171,25 @@ class CpuBudget:
             self.busy_since = None
         self.left = min(limits.cpu_burst, self.left - spent + limits.cpu_share * elapsed)
         self.used, self.when = used, now
-        if self.busy_since is not None and now - self.busy_since > CORE_HELD:
+        if self.busy_since is not None and now - self.busy_since > limits.core_held:
             self.left = min(self.left, 0.0)
-            self.why = self.why or f"it held a whole core for more than {CORE_HELD:g} seconds"
+            self.why = self.why or f"it held a whole core for more than {limits.core_held:g} seconds"
         elif self.left <= 0:
-            self.why = self.why or f"it used more than its share of the processor ({limits.cpu_share:g} of a core)"
-        return cpu_soft_limit(used, self.left)
+            self.why = self.why or self.share_spent
+        self.soft = cpu_soft_limit(used, self.left)
+        return self.soft
+
+    @property
+    def share_spent(self) -> str:
+        return f"it used more than its share of the processor ({self.limits.cpu_share:g} of a core)"
+
+    def reached(self, used: float) -> bool:
+        """Whether a process that has ended after ``used`` seconds of processor time had
+        reached its soft limit (the kernel told it so, SIGXCPU, and its screen closed):
+        between two looks at it, the limit may be reached before the budget is seen spent.
+        (What the kernel counted and what ``wait4`` reports of it differ a little: a child
+        stopped at a soft limit of 1 s was reported at 0.96 to 0.98 s.)"""
+        return used + REACHED_MARGIN >= self.soft
 
 
 def cpu_used(pid: int) -> float | None:

@@ -53,6 +53,8 @@ LOG = logging.getLogger("foxtui.serve")
 #: what a player's terminal may send before the client has read it; a huge paste
 #: beyond this waits in SSH's flow control instead of in the server's memory
 MAX_INPUT_BACKLOG = 64 * 1024
+#: what a player reads when their screen ended of itself, not as it should
+UNEXPECTED = "Your screen ended unexpectedly; please connect again (your seat is kept)."
 #: seconds a client process has to end when its session is closed (then it is killed)
 END_GRACE = 3.0
 
@@ -359,6 +361,7 @@ class PtySession(asyncssh.SSHServerSession):
         self._conn: Any = None  # the hub's connection of this session, once made
         self._told_size: tuple[int, int] | None = None
         self._ending: str | None = None  # why the server ends the session, if it does
+        self._over = False  # the client process went over its processor limit
         self._ended = False
         self.done = asyncio.get_running_loop().create_future()
         self.last_input = time.monotonic()
@@ -442,7 +445,10 @@ class PtySession(asyncssh.SSHServerSession):
             if forker is not None:
                 from .forkserver import Spec
 
-                spec = Spec(self.number, env, limits.memory, limits.open_files, limits.cpu_share, limits.cpu_burst)
+                spec = Spec(
+                    self.number, env, limits.memory, limits.open_files,
+                    limits.cpu_share, limits.cpu_burst, limits.core_held,
+                )  # fmt: skip
                 pid = await forker.spawn(spec, slave, theirs.fileno())
                 self._kill = lambda sig: forker.signal(pid, sig)
                 wait = forker.wait(pid)
@@ -491,6 +497,7 @@ class PtySession(asyncssh.SSHServerSession):
         over = self.front.forker.over.pop(pid, None) if self.front.forker is not None else None
         if over:
             LOG.info("session %d: its screen was closed at the processor limit (%s)", self.number, over)
+            self._over = True
         self._finish(status)
 
     def _conn_made(self, conn: Any) -> None:
@@ -583,7 +590,8 @@ class PtySession(asyncssh.SSHServerSession):
             LOG.info("session %d: the client process ended (%s)", self.number, spawn.describe_exit(status))
         words = self._ending
         if words is None and not clean:
-            words = "Your screen ended unexpectedly; please connect again (your seat is kept)."
+            # (a screen over its limit that did not close in time was killed: it said nothing)
+            words = spawn.TOO_BUSY if self._over else UNEXPECTED
         self._say_and_exit(words, 0 if clean else 1)
         if not self.done.done():
             self.done.set_result(None)

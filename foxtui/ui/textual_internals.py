@@ -36,12 +36,16 @@ __all__ = [
     "DrawsOptionsOnce",
     "DriverHooks",
     "ResizedBeforeDrawn",
+    "app_closing",
+    "app_driver",
+    "app_stopping",
     "bind_here",
     "cover",
     "covering",
     "cursor_written",
     "bound_here",
     "forget_drawn_lines",
+    "exit_with",
     "frames_reach_terminal",
     "has_meta",
     "hide_in_key_bar",
@@ -50,6 +54,7 @@ __all__ = [
     "read_keys_with",
     "select_values",
     "set_color_system",
+    "share_parsed_css",
     "size_without_layout",
     "unbind_here",
     "uncover",
@@ -88,6 +93,38 @@ def frames_reach_terminal(app: App) -> bool:
         and not app.is_inline
         and app._driver is not None
     )
+
+
+def app_driver(app: App) -> Any:
+    """The driver the app runs on (None before it starts)."""
+    return app._driver
+
+
+def app_closing(app: App) -> bool:
+    """Whether the app has begun to close."""
+    return bool(app._closing)
+
+
+def app_stopping(app: App) -> bool:
+    """Whether the app is on its way out: exiting, closing, closed, or not running."""
+    return bool(app._exit_renderables or app._closing or app._closed or not app._running)
+
+
+def exit_with(app: App, code: int) -> None:
+    """Exit with this status, even when an exit is already under way (App.exit sets it
+    only then, and a screen closed while the app closes would end with 0)."""
+    app._return_code = code
+    app.exit(return_code=code)
+
+
+def share_parsed_css(app: App, caches: dict[tuple, Any]) -> None:
+    """Have the app's stylesheet keep parsed CSS in a cache shared with other apps of
+    the same CSS variables (a foxtui serve client takes the fork server's)."""
+    from textual.cache import LRUCache
+
+    stylesheet = app.stylesheet
+    variables = tuple(sorted(stylesheet._variables.items()))
+    stylesheet._parse_cache = caches.setdefault(variables, LRUCache(256))
 
 
 def cursor_written(app: App) -> Any:

@@ -193,16 +193,53 @@ def test_under_the_machines_python_3_12_a_child_reading_immortal_objects_leaves_
     assert results["mortal"][1] > 4 * 1024
 
 
-def test_the_warm_up_draws_a_table_of_every_game_where_objects_become_immortal():
-    """Where the fork server makes its objects immortal (3.12, 3.13), a seated player's
-    screen is drawn once before the first fork, as the lobby is: run here in a child
-    process, whatever this Python is, so the test process keeps one thread."""
-    import subprocess
-    import sys
+#: a fork server without its imports and warm-ups, whose children spin instead of
+#: drawing, and which never looks at their budgets (its TICK an hour away): only the
+#: kernel's limit can stop a child
+SPINNING_FORK_SERVER = """
+import socket, sys, time
+from foxtui.server import forkserver
 
-    code = "from foxtui.server import forkserver as f; f.preload(); print(f.warm_up(tables=True))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    from foxtui.ui.games import playable_games
+def spin(link):
+    while True:
+        pass
 
-    assert out.stdout.strip() == str(list(playable_games()))
+forkserver.run_child = spin
+forkserver.TICK = 3600.0
+sys.exit(forkserver.ForkServer(socket.socket(fileno=int(sys.argv[1]))).run())
+"""
+
+
+def test_a_child_stopped_by_the_kernel_between_two_looks_is_told_as_over_its_limit():
+    """The fork server looks at its children's processor time once a second; the kernel
+    may stop one at its limit between two looks (SIGXCPU), before the budget was seen
+    spent. The server's log said nothing of the limit then: the fork server now tells it
+    ("over") when it reaps a child that had reached its soft limit."""
+    import os
+    import socket
+
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    server = subprocess.Popen(
+        [sys.executable, "-c", SPINNING_FORK_SERVER, str(theirs.fileno())], pass_fds=(theirs.fileno(),)
+    )
+    theirs.close()
+    master, slave = os.openpty()
+    link_a, link_b = socket.socketpair()
+    try:
+        spec = forkserver.Spec(1, {"PATH": os.environ.get("PATH", "")}, 384 * 1024 * 1024, 64, 0.5, 0.5)
+        forkserver.send(ours, ("spawn", 7, forkserver.msgspec.to_builtins(spec)), [slave, link_b.fileno()])
+        ours.settimeout(20)
+        told = []
+        while not told or told[-1][0] != "exited":
+            message, _ = forkserver.receive(ours)
+            told.append(message)
+        assert [m[0] for m in told] == ["started", "over", "exited"], told
+        assert told[1][2] == "it used more than its share of the processor (0.5 of a core)"
+        assert os.WIFSIGNALED(told[2][2]) and os.WTERMSIG(told[2][2]) == __import__("signal").SIGXCPU
+    finally:
+        ours.close()
+        server.wait(10)
+        for fd in (master, slave):
+            os.close(fd)
+        link_a.close()
+        link_b.close()

@@ -393,6 +393,30 @@ def test_a_client_process_that_holds_a_whole_core_for_more_than_ten_seconds_is_o
         assert budget.left > 0 and not budget.why, second
 
 
+def test_a_process_that_ended_at_its_soft_limit_was_told_by_the_kernel_between_two_looks():
+    """The fork server looks once a second; the kernel may reach the limit between two
+    looks, and the process ends before its budget was seen spent: it was the limit all
+    the same (the server's log said nothing)."""
+    from foxtui.server.spawn import ClientLimits, CpuBudget
+
+    budget = CpuBudget(ClientLimits(cpu_share=0.1, cpu_burst=1.5), now=0.0)
+    assert budget.soft == 2 and not budget.reached(0.4)  # in_child's first limit
+    soft = budget.update(used=1.0, now=1.0)  # a core for a second: 0.6 s left
+    assert soft == 2 and budget.left > 0 and not budget.why
+    assert budget.reached(2.0) and budget.reached(1.9) and not budget.reached(1.6)
+    assert "share of the processor (0.1 of a core)" in budget.share_spent
+
+
+def test_a_screen_takes_keys_at_a_players_pace_and_leaves_the_rest_out():
+    from foxtui.server.client import KEY_BURST, KEY_RATE, KeyPace
+
+    pace = KeyPace(now=0.0)
+    assert all(pace.take(0.0) for _ in range(KEY_BURST)) and not pace.take(0.0)  # a burst, then no more
+    assert sum(pace.take(0.5) for _ in range(1000)) == int(KEY_RATE / 2)  # half a second: half the rate
+    typing = KeyPace(now=0.0)
+    assert all(typing.take(n / 40) for n in range(40 * 60))  # a key held down for a minute: every one
+
+
 def test_a_chat_line_holds_printable_text_only_and_noise_is_refused(tmp_path):
     from foxtui.server.hub import chat_text
 

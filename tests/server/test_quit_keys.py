@@ -44,9 +44,9 @@ def test_ctrl_c_and_ctrl_q_ask_first_in_the_lobby_and_at_a_table(tmp_path, key):
     run(main())
 
 
-def test_the_readme_names_each_games_quick_signal_keys():
-    """Master Fox has three quick signals, Fox Matters five: the README says so per game
-    (it said F1–F5 for every table, and F4, F5 do nothing at Master Fox)."""
+def test_every_game_has_five_quick_signals_and_the_readme_says_so():
+    """F1 to F5 are bound at every shared table; Master Fox had three signals, so F4 and
+    F5 did nothing there (and the README said F1–F5 for every table)."""
     from pathlib import Path
 
     from foxtui.ui.games import playable_games
@@ -54,9 +54,43 @@ def test_the_readme_names_each_games_quick_signal_keys():
 
     readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
     counts = {game_id: len(quick_signals(game_id, 1)) for game_id in playable_games()}
-    assert counts["fox-matters"] == 5 and f"F1–F{counts['fox-matters']} are quick signals at Fox Matters" in readme
-    others = {n for game_id, n in counts.items() if game_id != "fox-matters"}
-    assert len(others) == 1 and f"F1–F{others.pop()} at the other games" in readme
+    assert set(counts.values()) == {5}, counts
+    assert "F1–F5 are quick signals at every game" in readme
+
+
+def test_f4_and_f5_at_master_fox_say_their_lines_and_the_help_lists_all_five(tmp_path):
+    from textual.binding import Binding
+
+    from foxtui.ui.screens.chat import quick_signals
+
+    async def main():
+        hub = make_hub(tmp_path, realtime_bot_delay=60)
+        hub.store.set_player_name("key-ada", "Ada")
+        hub.names["key-ada"] = "Ada"
+        app, _ = await client_app(hub, "key-ada")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "you are Ada" in screen_text(app), "the lobby")
+            app.link.send(p.CreateTable("master-fox", {}, ["you", "sensible"]))
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table")
+            signals = quick_signals("master-fox")
+            assert len(signals) == 5, signals
+            await pilot.press("f4", "f5")
+            said = lambda: [line.text for line in hub.tables[1].chat]  # noqa: E731
+            await wait_until(pilot, lambda: said() == signals[3:5], "F4 and F5 said")
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen", "the help")
+            keys = dict(app.screen.keys)
+            for n in range(1, 6):
+                assert keys[app.get_key_display(Binding(f"f{n}", ""))] == f"Quick signal {n}", keys  # not "(not now)"
+                assert f"**F{n}**: “{signals[n - 1]}”" in app.screen.markdown
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "RemotePlayScreen", "the table again")
+            await pilot.press("slash")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "ChatScreen", "the chat")
+            await pilot.pause()
+            assert f"F5 {signals[4]}" in screen_text(app)  # a key and its words on one line (F5 ended a line)
+
+    run(main())
 
 
 def test_the_status_line_of_a_shared_table_fits_80_columns_with_who_is_away_and_watching(tmp_path):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import random
 import socket
 import sys
 import time
@@ -422,3 +424,96 @@ def test_connections_that_send_nothing_do_not_keep_a_player_out_of_their_own_add
                 s.close()
 
     run(main())
+
+
+# --- issue 38, 4: a paste of noise costs a screen little; a screen that spins is closed
+
+
+def _noise(size: int, seed: int) -> bytes:
+    """Random bytes, but none of the keys that end a session (q, ctrl+c and ctrl+q ask,
+    and a y would answer): the noise is to cost, not to quit."""
+    rng = random.Random(seed)
+    return bytes(b for b in rng.randbytes(2 * size) if b not in b"qQ\x03\x11")[:size]
+
+
+def _status_kib(pid: int, field: str) -> int:
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+async def _lobby(port: int, key, name: str):
+    conn = await connect(port, key)
+    chan, screen = await conn.create_session(_Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    await screen.wait_for(b"Choose the name")
+    chan.write(name.encode() + b"\r")
+    await screen.wait_for(f"you are {name}".encode())
+    return conn, chan, screen
+
+
+def test_a_noise_paste_in_the_lobby_costs_its_screen_little_and_a_screen_that_spins_is_closed_at_its_limit(
+    tmp_path, caplog
+):
+    """The issue pasted 64 KiB of noise into the lobby: a `j` in it joined a table, and the
+    client held a core for a minute, RSS 45 -> 127 MB (every byte a key Textual queued and
+    handled). A screen now takes KEY_BURST keys at once and KEY_RATE a second: the paste
+    costs it a few seconds at most, and a few dozen MiB (the screens its keys open: the
+    help of a table alone is about 18). Keys that never stop come to the
+    processor limit, lowered here (1.5 s of a whole core, a twentieth of a core with 1 s
+    of burst; the real ones are 10 s, half a core, 30 s): the screen closes with its
+    sentence, and the server's log says it was the limit."""
+    from server_helpers import ProtoClient
+
+    from foxtui.server import protocol as p
+
+    costs = {}
+
+    async def main():
+        async with serving(tmp_path, None) as (front, port):
+            bo = await ProtoClient.connect(front.hub, "key-bo", "Bo")
+            bo.send(p.CreateTable("master-fox", {}, ["you", "human"]))  # a table to join, for a stray j
+            await bo.expect(p.Notice)
+            conn, chan, screen = await _lobby(port, asyncssh.generate_private_key("ssh-ed25519"), "Ada")
+            (session,) = front.sessions
+            pid = session.pid
+            rss, start = _status_kib(pid, "VmRSS"), spawn.cpu_used(pid)
+            chan.write(_noise(64 * 1024, 38))
+            began, used, peak, quiet = time.monotonic(), start, rss, 0
+            while quiet < 2:  # until a second passes with (nearly) nothing used
+                await asyncio.sleep(0.5)
+                now, peak = spawn.cpu_used(pid), max(peak, _status_kib(pid, "VmHWM"))
+                if now is None or session.done.done():
+                    break  # (the noise may close it: a screen that keeps failing is closed, with a sentence)
+                quiet, used = (quiet + 1 if now - used < 0.05 else 0), now
+                busy = time.monotonic() - began
+                assert busy < 20, f"the paste kept its screen busy for {busy:.0f} s ({now - start:.1f} s of processor)"
+            costs["paste"] = (used - start, (peak - rss) / 1024, time.monotonic() - began)
+            conn.close()
+            await until(lambda: session not in front.sessions, "the first session gone")
+
+            # keys without end, at a lowered limit (a key the lobby does nothing with:
+            # reading them is work enough; noise might close the screen some other way)
+            front.limits.client = spawn.ClientLimits(cpu_share=0.05, cpu_burst=1.0, core_held=1.5)
+            conn, chan, screen = await _lobby(port, asyncssh.generate_private_key("ssh-ed25519"), "Cy")
+            (session,) = front.sessions
+            keys, began = b"z" * 65536, time.monotonic()
+            while session in front.sessions:
+                chan.write(keys)
+                await asyncio.sleep(0.1)
+                assert time.monotonic() - began < 15, "a screen that spins was not closed"
+            costs["closed"] = (time.monotonic() - began, bytes(screen.buffer))
+            conn.close()
+
+    with caplog.at_level(logging.INFO, logger="foxtui"):
+        run(main(), timeout=120)
+    spent, grew, wall = costs["paste"]
+    print(f"the paste: {spent:.2f} s of processor, {grew:.1f} MiB more at the peak, quiet after {wall:.1f} s;"
+          f" the flood closed after {costs['closed'][0]:.1f} s")
+    assert spent < 5.0 and grew < 32, f"the paste cost {spent:.1f} s of processor and {grew:.1f} MiB"
+    seconds, said = costs["closed"]
+    assert "its screen was closed at the processor limit (it " in caplog.text, caplog.text[-2000:]
+    assert b"more of the server's processor than one player may" in said
+    # it closed itself, told at once (the kernel's whole-second limit, moved on at every
+    # look, let a screen kept short of the processor go on until it was killed)
+    assert "session 2: the client process ended" not in caplog.text, caplog.text[-2000:]

@@ -36,7 +36,7 @@ def test_no_other_module_of_foxtui_reads_an_internal_of_textual_or_rich() -> Non
     names = (
         "display|compositor|meta|bindings|scroll_update|color_system|options|layout_required|previous_cursor_position|"
         "batch_count|cover|uncover|cover_widget|size_updated|line_cache|option_render_cache|clear_caches|"
-        "widest_line_width|run_input_thread"
+        "widest_line_width|run_input_thread|exit_renderables|return_code|parse_cache|variables|closing"
     )
     # (also as a string: getattr(screen, "_layout_required") is the same reading)
     internal = re.compile(
@@ -327,3 +327,28 @@ def test_a_rich_logs_widest_line_and_drawn_lines() -> None:
 
 def test_what_the_first_screen_imports_can_be_imported_ahead() -> None:
     ti.import_first_screen()
+
+
+def test_an_apps_driver_closing_stopping_and_exit_status() -> None:
+    async def main() -> None:
+        app = Box()
+        assert ti.app_driver(app) is None and ti.app_stopping(app)  # not running yet
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            assert ti.app_driver(app) is not None
+            assert not ti.app_closing(app) and not ti.app_stopping(app)
+            ti.exit_with(app, 3)
+            await pilot.pause()
+            assert ti.app_stopping(app)
+        assert app.return_code == 3
+
+    run(main())
+
+
+def test_apps_of_the_same_css_variables_share_their_parsed_css() -> None:
+    caches: dict = {}
+    first, second = Box(), Box()
+    ti.share_parsed_css(first, caches)
+    ti.share_parsed_css(second, caches)
+    assert len(caches) == 1
+    assert first.stylesheet._parse_cache is second.stylesheet._parse_cache is next(iter(caches.values()))

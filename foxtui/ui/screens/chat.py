@@ -19,8 +19,9 @@ from foxtui.server.protocol import CHAT_LENGTH
 
 from ..widgets.keybar import KeyBar
 
-#: lines that say the same for every table of a game, one key each (Fox Matters asks
-#: its players to talk: these are the things said most)
+#: lines that say the same for every table of a game, one key each, F1 to F5 at every
+#: game (the table binds all five: none does nothing). Fox Matters asks its players to
+#: talk: these are the things said most there.
 QUICK_SIGNALS: dict[str, list[str]] = {
     "fox-matters": [
         "I take column {column}.",
@@ -29,9 +30,9 @@ QUICK_SIGNALS: dict[str, list[str]] = {
         "Wait, I am not done.",
         "Well played!",
     ],
-    "master-fox": ["Good luck!", "Well played!", "One more round?"],
-    "foxpaw": ["Good luck!", "Well played!", "Give me a moment."],
-    "fox-experiment": ["Good luck!", "Well played!", "Give me a moment."],
+    "master-fox": ["Good luck!", "Well played!", "One more round?", "Give me a moment.", "Thanks!"],
+    "foxpaw": ["Good luck!", "Well played!", "Give me a moment.", "One more game?", "Thanks!"],
+    "fox-experiment": ["Good luck!", "Well played!", "Give me a moment.", "One more game?", "Thanks!"],
 }
 
 
@@ -94,7 +95,9 @@ class ChatScreen(ModalScreen[None]):
                 yield Static(Text("/mute NAME silences someone watching; /unmute NAME lets them write again"), id="chat-mute")
             yield RichLog(id="chat-lines", wrap=True, markup=False, auto_scroll=True)
             if self._signals:
-                signals = "  ".join(f"F{n + 1} {words}" for n, words in enumerate(self._signals))
+                each = [f"F{n + 1} {words}" for n, words in enumerate(self._signals)]
+                # three to a line: at 80 columns a key is never parted from its words
+                signals = "\n".join("  ".join(each[n : n + 3]) for n in range(0, len(each), 3))
                 yield Static(Text(signals), id="chat-signals")
             yield Input(placeholder="say something to the table", max_length=CHAT_LENGTH, id="chat-input")
         yield KeyBar()
