@@ -168,12 +168,14 @@ def test_a_lost_terminal_saves_every_table_and_ends_the_app_with_129():
 def test_the_app_uses_the_driver_that_notices_a_lost_terminal():
     from textual.drivers.linux_driver import LinuxDriver
 
-    from foxtui.server.client import ClientApp
+    from foxtui.server.client import ClientApp, PacedDriver
     from foxtui.ui.terminal import FoxDriver
 
     assert issubclass(FoxDriver, LinuxDriver)
     assert FoxApp().driver_class is FoxDriver
-    assert ClientApp.get_driver_class is FoxApp.get_driver_class
+    # a foxtui serve client's: the same, its keys paced (issue 38)
+    client = ClientApp.__new__(ClientApp)  # (no link needed to ask for its driver)
+    assert ClientApp.get_driver_class(client) is PacedDriver and issubclass(PacedDriver, FoxDriver)
 
 
 def test_a_terminal_that_cannot_be_written_to_is_written_to_no_more():
