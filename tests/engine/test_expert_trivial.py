@@ -10,8 +10,8 @@ import msgspec
 import pytest
 from test_expert import CASES, random_states
 
-from foxtui.bots import ismcts
-from foxtui.bots.ismcts import Expertise, Sampler, equivalents, search
+from foxtui.bots import root_search
+from foxtui.bots.root_search import Expertise, Sampler, equivalents, search
 from foxtui.engine import Rng
 from foxtui.engine.game import IllegalAction
 from foxtui.games import GAMES
@@ -64,14 +64,14 @@ def run(effects: dict[str, Any]) -> tuple[str, ToyGame]:
 def test_moves_that_all_do_the_same_take_no_search() -> None:
     choice, _ = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 1})
     assert choice == "a"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == 0
+    assert root_search.last_stats is not None and root_search.last_stats.simulations == 0
 
 
 def test_a_move_that_does_what_another_does_is_searched_once() -> None:
     choice, game = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5})
     assert choice == "c"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations > 0
-    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
+    assert root_search.last_stats is not None and root_search.last_stats.simulations > 0
+    searched = game.applied[root_search.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
     assert "b" not in searched and "a" in searched and "c" in searched
 
 
@@ -197,6 +197,6 @@ def test_a_move_whose_simulations_all_come_back_empty_is_not_scored() -> None:
     # the search still ends with one of the moves that could
     choice, game = run({"a": lambda s: 1, "b": _never, "c": lambda s: 5})
     assert choice == "c"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == EXPERTISE.budget - 1
-    searched = game.applied[ismcts.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
+    assert root_search.last_stats is not None and root_search.last_stats.simulations == EXPERTISE.budget - 1
+    searched = game.applied[root_search.EQUIVALENCE_SAMPLES * 3 :]  # after the samples that compare the three moves
     assert searched.count("b") == 1  # tried once, as every move is, then left alone

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from foxtui.bots.ismcts import expert_level
+from foxtui.bots.root_search import expert_level
 from foxtui.engine.rng import Rng
 
 from . import content
@@ -171,7 +171,9 @@ def expert_policy(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     played more thriftily in turn mode. It spends its touches before its grab (a stash
     ends the turn, so touches left at a grab are lost), touches first where nobody else
     felt or grabbed, and with no sure pawn to grab it grabs the likeliest wanted pawn it
-    has felt twice (the grab is its third touch; a wrong one goes back)."""
+    has felt twice (the grab is its third touch; a wrong one goes back). Every third
+    round it keeps the mission that feels like another one. In real time, where a pawn
+    left for later may go to a quicker hand, it loots as the sensible bot does."""
     if view.phase == "keep":
         return _keep(view, legal, rng)
     if view.phase != "loot" or view.hand is not None or view.mode != "turns":
@@ -227,7 +229,7 @@ BUDGET, HORIZON = 40, 3
 
 def _evaluate(state: Any, seat: int) -> float:
     """Eggs so far plus what each sack would score now (the round may end any time)."""
-    from foxtui.bots.ismcts import margin_value
+    from foxtui.bots.root_search import margin_value
 
     from .rules import score_sack
 
