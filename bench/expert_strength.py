@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from foxtui.bots import ismcts  # noqa: E402
+from foxtui.bots import root_search  # noqa: E402
 from foxtui.bots.ask import answer  # noqa: E402
 from foxtui.engine.game import SeatInfo  # noqa: E402
 from foxtui.engine.session import Session  # noqa: E402
@@ -70,7 +70,7 @@ class Clock:
         start = time.perf_counter()
         move = answer(question, budget)
         took = time.perf_counter() - start
-        sims = ismcts.last_stats.simulations if ismcts.last_stats else 0
+        sims = root_search.last_stats.simulations if root_search.last_stats else 0
         if sims == 0:
             self.trivial += 1  # every move did the same: no search
         else:

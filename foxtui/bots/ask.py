@@ -44,11 +44,11 @@ def ask(game: Any, state: Any, seat: int, level: str, rng: int, view: Any = None
 
 def answer(question: BotQuestion, budget: int | None = None, abandon: Any = None) -> Any:
     """The bot's move (``budget``: a search's simulations, instead of its level's;
-    ``abandon``: a search stops, raising ismcts.Abandoned, once it says True)."""
+    ``abandon``: a search stops, raising root_search.Abandoned, once it says True)."""
     from foxtui.engine.rng import Rng
     from foxtui.games import GAMES
 
-    from .ismcts import Sampler
+    from .root_search import Sampler
 
     game = GAMES[question.game_id]
     bot = game.bots[question.level]

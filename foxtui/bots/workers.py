@@ -63,7 +63,7 @@ class _CalledOff:
 
 def _answer(question: Any, slot: int, budget: int | None) -> Any:
     from foxtui.bots.ask import answer
-    from foxtui.bots.ismcts import Abandoned
+    from foxtui.bots.root_search import Abandoned
 
     try:
         return answer(question, budget, abandon=lambda: _flags[slot] != 0)

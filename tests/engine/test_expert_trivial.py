@@ -10,8 +10,8 @@ import msgspec
 import pytest
 from test_expert import CASES, random_states
 
-from foxtui.bots import ismcts
-from foxtui.bots.ismcts import Expertise, Sampler, equivalents, search
+from foxtui.bots import root_search
+from foxtui.bots.root_search import Expertise, Sampler, equivalents, search
 from foxtui.engine import Rng
 from foxtui.engine.game import IllegalAction
 from foxtui.games import GAMES
@@ -71,14 +71,14 @@ def steps_comparing(effects: dict[str, Any]) -> int:
 def test_moves_that_all_do_the_same_take_no_search() -> None:
     choice, _ = run({"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 1})
     assert choice == "a"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == 0
+    assert root_search.last_stats is not None and root_search.last_stats.simulations == 0
 
 
 def test_a_move_that_does_what_another_does_is_searched_once() -> None:
     effects = {"a": lambda s: 1, "b": lambda s: 1, "c": lambda s: 5}
     choice, game = run(effects)
     assert choice == "c"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations > 0
+    assert root_search.last_stats is not None and root_search.last_stats.simulations > 0
     searched = game.applied[steps_comparing(effects) :]
     assert "b" not in searched and "a" in searched and "c" in searched
 
@@ -116,10 +116,10 @@ def test_moves_counted_as_the_same_do_the_same_in_other_samples(game_id: str, pl
 
 
 def every_move_in_every_sample(game: Any, sampler: Sampler, legal: list, rng: Rng) -> list[int]:
-    """Equivalents the plain way (a twin of ismcts.equivalents written apart from it):
+    """Equivalents the plain way (a twin of root_search.equivalents written apart from it):
     every move played in every one of the samples, moves alike in all of them merged."""
     enc = msgspec.msgpack.encode
-    samples = [sampler.sample(rng.next64()) for _ in range(ismcts.EQUIVALENCE_SAMPLES)]
+    samples = [sampler.sample(rng.next64()) for _ in range(root_search.EQUIVALENCE_SAMPLES)]
     keys = []
     for action in legal:
         key = []
@@ -251,6 +251,6 @@ def test_a_move_whose_simulations_all_come_back_empty_is_not_scored() -> None:
     effects = {"a": lambda s: 1, "b": _never, "c": lambda s: 5}
     choice, game = run(effects)
     assert choice == "c"
-    assert ismcts.last_stats is not None and ismcts.last_stats.simulations == EXPERTISE.budget - 1
+    assert root_search.last_stats is not None and root_search.last_stats.simulations == EXPERTISE.budget - 1
     searched = game.applied[steps_comparing(effects) :]
     assert searched.count("b") == 1  # tried once, as every move is, then left alone

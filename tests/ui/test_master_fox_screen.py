@@ -623,6 +623,24 @@ def test_grab_marks_several_grabbers_on_one_spot():
     run(app, body)
 
 
+def test_grab_marks_a_spot_found_empty_before_a_put_back_may_hold_that_pawn():
+    """Ann found A1 empty; then Ben took the pawn on B1 and put it back: it landed on an
+    empty spot nobody heard, so Ann's A1 is marked `!` and its details say why."""
+    s = _pawn_at("B1", SeatInfo("Ann"), SeatInfo("Ben"))
+    s.act(0, Touch("A1"))
+    s.act(0, END_TURN)
+    s.act(1, Grab("B1"))
+    s.act(1, PUT_BACK)
+    app = PanelHost(s, 0)
+
+    async def body(pilot) -> None:
+        row = board_row(app, 1)
+        assert row[2:14] == "×!    ·*    "  # A1 found empty before the put-back; B1 never felt
+        assert spot_text(app) == "A1 · empty · 2 turns ago\n! A pawn put back since may have landed here."
+
+    run(app, body)
+
+
 def test_memory_age_in_real_time_is_told_in_moves_not_turns():
     """Real time has no turns: how old a memory is, and a grab heard, is said in the
     moves made at the table since."""

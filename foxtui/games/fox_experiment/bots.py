@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from msgspec.structs import replace
 
-from foxtui.bots.ismcts import expert_level
+from foxtui.bots.root_search import expert_level
 from foxtui.engine.rng import Rng
 
 from .actions import (
@@ -340,7 +340,7 @@ def _research(view: Any, legal: Sequence[Any]) -> Any:
 BUDGET, HORIZON = 40, 3
 
 
-# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+# --- the expert level: the search of foxtui/bots/root_search.py, with this bot's judgement
 
 
 def _prospect(state: Any, seat: int) -> float:
@@ -521,7 +521,7 @@ def _reward_outlook(state: Any, seat: int) -> float:
 
 def _evaluate(state: Any, seat: int) -> float:
     """The seat's estimated points (_estimate) as a lead over the others."""
-    from foxtui.bots.ismcts import margin_value
+    from foxtui.bots.root_search import margin_value
 
     scores = [_estimate(state, s) for s in range(len(state.players))]
     return margin_value(scores, seat, 5.0)

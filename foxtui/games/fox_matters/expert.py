@@ -1,4 +1,4 @@
-"""The expert knights of Fox Matters: the search of foxtui/bots/ismcts.py, with a table
+"""The expert knights of Fox Matters: the search of foxtui/bots/root_search.py, with a table
 mate that looks ahead to the Problem check.
 
 The cooperative bot deals with every column it can, every round; the Nightmare of the
@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 import msgspec
-from foxtui.bots.ismcts import expert_level
+from foxtui.bots.root_search import expert_level
 from foxtui.engine.rng import Rng
 
 from . import check, content, outlook

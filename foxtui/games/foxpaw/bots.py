@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from foxtui.bots.ismcts import expert_level
+from foxtui.bots.root_search import expert_level
 from foxtui.engine.rng import Rng, seed_state
 
 from . import content as C
@@ -776,12 +776,12 @@ _CHOOSERS = {
 BUDGET, HORIZON = 120, 6
 
 
-# --- the expert level: the search of foxtui/bots/ismcts.py, with this bot's judgement
+# --- the expert level: the search of foxtui/bots/root_search.py, with this bot's judgement
 
 
 def _evaluate(state: Any, seat: int) -> float:
     """Victory points so far, as a lead over the best of the other houses."""
-    from foxtui.bots.ismcts import margin_value
+    from foxtui.bots.root_search import margin_value
 
     from .rules_score import score
 

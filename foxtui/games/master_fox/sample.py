@@ -25,7 +25,7 @@ from foxtui.engine.rng import Rng, seed_state
 from . import content
 from .rules import CATEGORIES, NUM_SPOTS, RAISED, nobody_can_stop
 from .state import Felt, Held, Options, Player, State
-from .view import Feel, View
+from .view import Feel, View, whereabouts
 
 #: (feel text, touches, kinds in play) -> the kinds in play that feel like that then
 _KINDS: dict[tuple[str, int, tuple[str, ...]], frozenset[str]] = {}
@@ -72,24 +72,13 @@ def determinize(view: View, seed: int) -> State:
     turns = view.mode == "turns"
 
     # Where each grab's pawn is now, while looting: ("sack", seat, k) or ("hand", seat);
-    # a grab that took a pawn and is in neither put it back into the box.
+    # a grab that took a pawn and is in neither put it back into the box. Put-backs land
+    # unheard on an empty spot: a spot found empty at a turn up to ``refill`` may have had
+    # a pawn put on it since (the View's ``heard`` marks those spots so too).
     where: dict[int, tuple] = {}
-    # Put-backs land unheard on an empty spot: a spot found empty at a turn up to this
-    # one may have had a pawn put on it since.
     refill = -1
     if looting:
-        for s in range(n):
-            taken = [gi for gi, g in enumerate(grabs) if g.seat == s and g.took]
-            stashed = {t: k for k, t in enumerate(view.sack_turns[s])}
-            for gi in taken:
-                k = stashed.get(grabs[gi].turn)
-                if k is not None:
-                    where[gi] = ("sack", s, k)
-            if view.holding[s] and taken:
-                where[taken[-1]] = ("hand", s)  # a hand holds its latest grab until it lets go
-            for gi in taken:
-                if gi not in where:
-                    refill = max(refill, _last_before_put_back(view, gi, turns))
+        where, refill = whereabouts(grabs, view.sack_turns, view.holding, view.felt_at, view.turn, turns)
 
     # The seat's memory: proven spots keep what it felt; a pawn felt before another's
     # grab there is the pawn that grab took.
@@ -134,18 +123,6 @@ def determinize(view: View, seed: int) -> State:
         if not looting or not nobody_can_stop(state):
             break
     return state
-
-
-def _last_before_put_back(view: View, gi: int, turns: bool) -> int:
-    """The latest turn a spot may have been found empty before grab ``gi``'s pawn was
-    put back: the grab's own turn in turn mode (the turn ends with the put-back); in
-    real time the step before the grabber's next move heard (its hand was free then)."""
-    g = view.grabs[gi]
-    if turns:
-        return g.turn
-    after = [t for t in view.felt_at[g.seat] if t > g.turn]
-    after += [h.turn for h in view.grabs if h.seat == g.seat and h.turn > g.turn]
-    return min(after, default=view.turn) - 2
 
 
 def _deal(view: View, proof: _Proof, r: Rng) -> State:

@@ -22,13 +22,17 @@ class Feel(msgspec.Struct, frozen=True):
 
 
 class Heard(msgspec.Struct, frozen=True):
-    """Grabs by other players at one spot since the viewer last felt it (or this round,
-    if it never did). Everyone hears where a hand closes and sees whose hand is full."""
+    """What the viewer heard that bears on one spot since it last felt it (or this round,
+    if it never did): other players' grabs there (everyone hears where a hand closes and
+    sees whose hand is full), and for a spot it found empty, a pawn put back since (it
+    lands on an empty spot nobody hears)."""
 
-    seats: list[int]  # who grabbed there, each once, in the order of their latest grab
-    turn: int  # when the latest of those grabs was (as Feel.turn)
+    seats: list[int]  # who grabbed there, each once, in the order of their latest grab ([]: nobody)
+    turn: int  # when the latest of those grabs was (as Feel.turn); with no grab, when the spot was felt
     took: bool  # whether one of those grabs came up holding a pawn
-    stale: bool  # the viewer remembers this spot from before such a grab: it may be wrong now
+    stale: bool  # what the viewer remembers here may be wrong now: a remembered pawn older than
+    # such a grab, or a spot found empty (and found so by every grab since) before a put-back
+    put_back: bool = False  # a spot the viewer found empty: a pawn put back since may lie here
 
 
 class View(msgspec.Struct, frozen=True):
@@ -117,12 +121,50 @@ def _held(state: State, h: Held, could_be: dict[str, tuple[str, ...]]) -> Feel:
     return Feel(text, h.level, h.turn, could_be[text])
 
 
-def _heard(state: State, seat: int | None) -> list[Heard | None]:
-    """Others' grabs per spot since ``seat`` last felt there (public view: all of them).
+def whereabouts(
+    grabs: list[GrabRecord], sack_turns: list[list[int]], holding: list[bool], felt_at: list[list[int]], now: int, turns: bool
+) -> tuple[dict[int, tuple], int]:
+    """While looting, from what everyone hears: where each grab's pawn is now, grab ->
+    ("sack", seat, k) or ("hand", seat) (a grab that took a pawn and is in neither put it
+    back into the box), and the latest turn a spot found empty may have had a pawn put
+    back on it since (-1: none was put back). The View's ``heard`` and the expert's
+    samples (sample.py) both read the box so."""
+    where: dict[int, tuple] = {}
+    refill = -1
+    for s in range(len(sack_turns)):
+        taken = [gi for gi, g in enumerate(grabs) if g.seat == s and g.took]
+        stashed = {t: k for k, t in enumerate(sack_turns[s])}
+        for gi in taken:
+            k = stashed.get(grabs[gi].turn)
+            if k is not None:
+                where[gi] = ("sack", s, k)
+        if holding[s] and taken:
+            where[taken[-1]] = ("hand", s)  # a hand holds its latest grab until it lets go
+        for gi in taken:
+            if gi not in where:
+                refill = max(refill, _last_before_put_back(grabs, felt_at, now, gi, turns))
+    return where, refill
 
-    Built from the public grab record and the seat's own memory only: a memory older
-    than a grab that took a pawn may be wrong, and so is a remembered pawn where a hand
-    closed on nothing.
+
+def _last_before_put_back(grabs: list[GrabRecord], felt_at: list[list[int]], now: int, gi: int, turns: bool) -> int:
+    """The latest turn a spot may have been found empty before grab ``gi``'s pawn was
+    put back: the grab's own turn in turn mode (the turn ends with the put-back); in
+    real time the step before the grabber's next move heard (its hand was free then)."""
+    g = grabs[gi]
+    if turns:
+        return g.turn
+    after = [t for t in felt_at[g.seat] if t > g.turn]
+    after += [h.turn for h in grabs if h.seat == g.seat and h.turn > g.turn]
+    return min(after, default=now) - 2
+
+
+def _heard(state: State, seat: int | None, refill: int = -1) -> list[Heard | None]:
+    """Others' grabs per spot since ``seat`` last felt there (public view: all of them),
+    and the spots it found empty before a put-back (``refill``: see whereabouts).
+
+    Built from what everyone hears and the seat's own memory only: a remembered pawn
+    older than a grab there may be gone; a spot remembered empty, and found empty by
+    every grab since, may hold a pawn put back after that.
     """
     out: list[Heard | None] = [None] * len(state.spots)
     memory = state.players[seat].memory if seat is not None else None
@@ -133,13 +175,26 @@ def _heard(state: State, seat: int | None) -> list[Heard | None]:
         felt = memory[spot] if memory is not None else None
         if felt is not None and felt.turn >= g.turn:
             continue  # felt since: the memory already tells what is there
-        stale = felt is not None and (g.took or felt.pawn >= 0)
+        stale = felt is not None and felt.pawn >= 0
         before = out[spot]
         if before is None:
             out[spot] = Heard([g.seat], g.turn, g.took, stale)
         else:
             seats = [s for s in before.seats if s != g.seat] + [g.seat]
             out[spot] = Heard(seats, g.turn, before.took or g.took, before.stale or stale)
+    if memory is not None and refill >= 0:
+        for spot, felt in enumerate(memory):
+            if felt is None or felt.pawn >= 0:
+                continue
+            heard = out[spot]
+            # found empty then, and by every hand that closed there since (the latest grab
+            # empties the spot, whatever it took): a pawn put back later may lie here
+            if (felt.turn if heard is None else heard.turn) <= refill:
+                out[spot] = (
+                    Heard([], felt.turn, False, True, put_back=True)
+                    if heard is None
+                    else Heard(heard.seats, heard.turn, heard.took, True, put_back=True)
+                )
     return out
 
 
@@ -173,6 +228,12 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
     shown = state.phase in ("steal", "over")
     pawns = state.pawns
     turns = state.options.mode == "turns"
+    holding = [p.hand is not None for p in players]
+    felt_at = [[-1 if f is None else f.turn for f in p.memory] for p in players]
+    sack_turns = [[h.turn for h in p.sack] for p in players]
+    refill = -1
+    if seat is not None and state.phase == "loot":
+        refill = whereabouts(state.grabs, sack_turns, holding, felt_at, state.turn, turns)[1]
     return View(
         seat=seat,
         names=[s.name for s in state.seats],
@@ -195,14 +256,14 @@ def make_view(state: State, seat: int | None, everything: bool = False) -> View:
         ruse_in_play=[k for k in content.RUSE_KINDS for _ in range(pawns.count(k))],
         pawns_in_play=len(pawns),
         memory=memory,
-        heard=_heard(state, seat),
+        heard=_heard(state, seat, refill),
         hand=hand,
         sack=sack,
         sack_sizes=[len(p.sack) for p in players],
-        holding=[p.hand is not None for p in players],
+        holding=holding,
         grabs=list(state.grabs),
-        felt_at=[[-1 if f is None else f.turn for f in p.memory] for p in players],
-        sack_turns=[[h.turn for h in p.sack] for p in players],
+        felt_at=felt_at,
+        sack_turns=sack_turns,
         stopped_by=None if state.stopped_by < 0 else state.stopped_by,
         opened=[list(sack) for sack in state.revealed],
         revealed=[[pawns[h.pawn] for h in p.sack] for p in players] if shown else [],

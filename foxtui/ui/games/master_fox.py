@@ -129,17 +129,21 @@ def _who(view: View, seats: list[int]) -> str:
 def heard_sentence(view: View, heard: Heard) -> str:
     """What the seat heard at a spot, in a line or two of the spot's details:
     "! Ben grabbed here 2 turns ago: may be stale."."""
+    if not heard.seats:  # no grab here: a spot found empty before a pawn was put back
+        return f"{STALE_MARK} A pawn put back since may have landed here."
     when = ago(view, heard.turn)
     who = _who(view, heard.seats)
     # several: the latest grab is the last one named (heard.seats is in that order)
     latest = "" if len(heard.seats) == 1 else f", {view.names[heard.seats[-1]]}"
     grabbed = f"{who} grabbed here{latest} {when}"
+    if heard.took:
+        found = " and took a pawn" if len(heard.seats) == 1 else "; a pawn was taken"
+    else:
+        found = " and found nothing" if len(heard.seats) == 1 else "; no hand found anything"
+    if heard.put_back:  # found empty by the seat and every hand since, before a put-back
+        return f"{STALE_MARK} {grabbed}{found}; a pawn put back since may have landed here."
     if heard.stale:  # what the seat remembers there is older than that grab
         return f"{STALE_MARK} {grabbed}: may be stale."
-    if heard.took:
-        took = " and took a pawn" if len(heard.seats) == 1 else "; a pawn was taken"
-        return f"{GRAB_MARK} {grabbed}{took}."
-    found = " and found nothing" if len(heard.seats) == 1 else "; no hand found anything"
     return f"{GRAB_MARK} {grabbed}{found}."
 
 
@@ -267,6 +271,8 @@ Everyone hears where a hand grabs. A mark after a spot tells you that someone
 else grabbed there since you last felt it: `*` when that changes nothing you
 remember, `!` when your memory there is older than that grab and may be stale
 (the pawn you felt may be gone). The spot's details say who grabbed, and when.
+A `×` gets a `!` too once a pawn has been put back since you found it empty:
+a pawn put back lands on an empty spot nobody hears, so it may lie there.
 
 - **Arrow keys** or **h j k l**: move the cursor over the box (a click works too).
 - **t**: touch the spot under the cursor; each touch of the same pawn tells you more.

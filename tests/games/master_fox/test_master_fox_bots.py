@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 from master_fox_helpers import act, all_ruse_in_play, arrange, loot_turn_of, new_game, seats, touch
 
 from foxtui.engine import Rng
 from foxtui.games.master_fox import GAME
 from foxtui.games.master_fox.actions import SPOT_INDEX, EndTurn, Grab, NoSteal, PutBack, Stash, StashStop, Steal, Stop, Touch
-from foxtui.games.master_fox.bots import sensible_bot
+from foxtui.games.master_fox.bots import expert_policy, sensible_bot
 from foxtui.games.master_fox.state import Options
 
 MAX_STEPS = 30_000
@@ -134,3 +135,58 @@ def test_sensible_bot_touches_again_where_it_heard_another_hand_take_a_pawn() ->
     view = GAME.view(state, 0)
     assert view.memory[A1].could_be == ("cow",) and view.heard[A1].stale
     assert sensible_bot(view, GAME.legal_actions(state, 0), Rng(1)) == Touch("A1")  # not a grab at an empty spot
+
+
+# --- The expert's own way to play (the move its search starts from) ---------------------
+
+
+def test_the_expert_spends_its_touches_before_it_grabs_a_sure_pawn() -> None:
+    """A stash ends the turn: the sensible bot grabs a sure pawn at once and loses the
+    touches left; the expert feels elsewhere first, then grabs."""
+    state = arrange(new_game(2), box={"A1": "cheese"}, missions=["cheese", "cow", "hen"])
+    state = touch(state, 0, "A1")  # a wedge: cheese, sure at the first touch
+    legal = GAME.legal_actions(state, 0)
+    assert sensible_bot(GAME.view(state, 0), legal, Rng(1)) == Grab("A1")
+    first = expert_policy(GAME.view(state, 0), legal, Rng(1))
+    assert isinstance(first, Touch) and first.spot != "A1"
+    state = act(state, 0, first)
+    state = act(state, 0, expert_policy(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(2)))
+    assert state.touches_left == 0
+    assert expert_policy(GAME.view(state, 0), GAME.legal_actions(state, 0), Rng(3)) == Grab("A1")
+
+
+def test_the_expert_feels_first_where_nobody_else_felt_or_grabbed() -> None:
+    """The others want the same missions: a spot another touched and left, or grabbed at,
+    is a worse touch than one nobody felt."""
+    state = act(new_game(2), 0, EndTurn())
+    state = act(state, 1, Touch("B1"), Touch("C1"), Touch("D1"), Grab("E1"))
+    if state.players[1].hand is not None:
+        state = act(state, 1, PutBack())
+    else:
+        state = act(state, 1, EndTurn())
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    theirs = {"B1", "C1", "D1", "E1"}
+    assert {sensible_bot(view, legal, Rng(seed)).spot for seed in range(60)} & theirs
+    picks = {expert_policy(view, legal, Rng(seed)) for seed in range(60)}
+    assert all(isinstance(p, Touch) for p in picks) and not {p.spot for p in picks} & theirs
+
+
+def test_the_expert_grabs_a_pawn_felt_twice_that_may_be_wanted_with_its_touches_spent() -> None:
+    """Cow or horse after two touches, the cow wanted, no touch left: the grab is the
+    third touch (a horse goes back); the sensible bot ends its turn instead."""
+    state = arrange(new_game(2, touches_per_turn=2), box={"A1": "cow"}, missions=["cow", "fish", "hen"])
+    state = touch(state, 0, "A1", 2)
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    assert set(view.memory[A1].could_be) == {"cow", "horse"} and view.touches_left == 0
+    assert sensible_bot(view, legal, Rng(1)) == EndTurn()
+    assert expert_policy(view, legal, Rng(1)) == Grab("A1")
+
+
+def test_the_expert_keeps_the_mission_that_feels_like_another_one() -> None:
+    from foxtui.games.master_fox.actions import KeepMission
+
+    view = GAME.view(new_game(2), 0)
+    view = msgspec.structs.replace(view, phase="keep", missions=["cow", "fish"], keep_from=["pig", "horse", "hen"])
+    legal = [KeepMission(a) for a in view.keep_from]
+    # beside the cow, a big four-legged pawn is wanted whichever it is
+    assert {expert_policy(view, legal, Rng(seed)) for seed in range(20)} == {KeepMission("horse")}

@@ -18,7 +18,7 @@ from master_fox_helpers import (
 )
 from msgspec.structs import replace
 
-from foxtui.engine import IllegalAction, SeatInfo
+from foxtui.engine import IllegalAction, Rng, SeatInfo
 from foxtui.games.master_fox import GAME, content
 from foxtui.games.master_fox.actions import (
     SPOT_INDEX,
@@ -340,10 +340,63 @@ def test_grabs_are_heard_from_public_grabs_and_your_own_memory_only() -> None:
     for seat in (0, None):
         assert GAME.view(cow, seat).heard == GAME.view(horse, seat).heard
     heard = GAME.view(cow, 0).heard
-    assert [SPOTS[i] for i, h in enumerate(heard) if h is not None] == ["A1", "B1"]
+    # A1 and B1 heard grabbed; C1, found empty before Bo's put-back, may hold that pawn now
+    assert [SPOTS[i] for i, h in enumerate(heard) if h is not None] == ["A1", "B1", "C1"]
     for seed in range(8):
         redealt = GAME.determinize(GAME.knowledge(cow, 0), seed)
         assert GAME.view(redealt, 0).heard == heard
+
+
+def test_you_hear_a_pawn_put_back_a_spot_found_empty_before_it_is_no_longer_proven() -> None:
+    """A put-back lands unheard on an empty spot: a spot the seat found empty before it
+    is marked `!` (not proven empty), as the expert's samples take it, until a hand
+    closes there again or the seat feels it anew."""
+    C1, D1 = SPOT_INDEX["C1"], SPOT_INDEX["D1"]
+    state = arrange(new_game(2), box={"A1": "cow"})
+    state = act(state, 0, Touch("C1"), Touch("D1"), EndTurn())  # Ada found C1 and D1 empty in turn 1
+    assert GAME.view(state, 0).heard[C1] is None
+    assert not any(GAME.determinize(GAME.knowledge(state, 0), seed).spots[C1] >= 0 for seed in range(20))
+    state = act(state, 1, Grab("A1"), PutBack())  # Bo took the cow and dropped it somewhere unheard
+    heard = GAME.view(state, 0).heard
+    assert heard[C1] == heard[D1] == Heard(seats=[], turn=1, took=False, stale=True, put_back=True)
+    assert heard[A1] == Heard(seats=[1], turn=2, took=True, stale=False)  # never felt by Ada: nothing in doubt
+    assert any(GAME.determinize(GAME.knowledge(state, 0), seed).spots[C1] >= 0 for seed in range(20))
+    state = touch(state, 0, "D1")  # felt again: what Ada remembers there is new
+    assert GAME.view(state, 0).heard[D1] is None
+    state = act(state, 0, EndTurn())
+    state = act(state, 1, Grab("C1"))  # whatever lay on C1 is in Bo's hand now
+    state = act(state, 1, Stash() if state.players[1].hand is not None else EndTurn())
+    heard = GAME.view(state, 0).heard[C1]
+    assert heard == Heard(seats=[1], turn=4, took=heard.took, stale=False)  # proven empty again
+    assert not any(GAME.determinize(GAME.knowledge(state, 0), seed).spots[C1] >= 0 for seed in range(20))
+
+
+def test_you_hear_a_pawn_put_back_the_marks_agree_with_the_samples_over_seeded_games() -> None:
+    """Over seeded games of a sensible and a random bot (which puts back often): a spot
+    the seat remembers empty is marked `!` exactly when some sample of what it knows puts
+    a pawn there."""
+    checked = marked = 0
+    for seed, mode in ((1, "turns"), (2, "turns"), (3, "realtime")):
+        state = new_game(2, seed=seed, mode=mode)
+        rng = Rng(seed)
+        for step in range(400):
+            if state.phase == "over":
+                break
+            acting = sorted(GAME.to_act(state))
+            seat = acting[rng.below(len(acting))]
+            if state.phase == "loot" and step % 5 == 0:
+                view = GAME.view(state, seat)
+                known = GAME.knowledge(state, seat)
+                filled = {i for n in range(12) for i, p in enumerate(GAME.determinize(known, n).spots) if p >= 0}
+                for i, felt in enumerate(view.memory):
+                    if felt is not None and not felt.could_be:
+                        checked += 1
+                        stale = view.heard[i] is not None and view.heard[i].stale
+                        marked += stale
+                        assert stale == (i in filled), (seed, step, SPOTS[i])
+            bot = GAME.bots["sensible" if seat == 0 else "random"]
+            state = GAME.apply(state, seat, bot(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))
+    assert checked > 100 and 0 < marked < checked
 
 
 # --- Ruse pawns: what a carved token may be -------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from foxtui.bots.ismcts import Expertise, Sampler, search
+from foxtui.bots.root_search import Expertise, Sampler, search
 from foxtui.engine import Rng
 
 

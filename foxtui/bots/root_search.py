@@ -1,4 +1,8 @@
-"""The expert level: information-set Monte Carlo search over determinizations.
+"""The expert level: a search among the root moves only, by rollouts over
+determinizations (flat Monte Carlo, also called perfect-information Monte Carlo). It
+builds no tree: the seat's later decisions, and every other seat's, are played by the
+game's rollout policy, not searched (an information-set tree search, as in OpenSpiel's
+ISMCTS, would search them too).
 
 Written once for every game, on the engine contract. A search sees what its seat may
 see and nothing more: the seat's View, its legal actions, its rng, and a
@@ -6,9 +10,10 @@ see and nothing more: the seat's View, its legal actions, its rng, and a
 (built on the game's ``determinize``). Each simulation takes a fresh sample, plays a
 candidate action in it, lets every seat play on by the game's rollout policy for a
 while, and scores the position by the game's evaluation; the statistics of every
-sample are pooled per candidate (one information set: what the seat knows now). A
-game may ask for a paired search instead (``Expertise.paired``): each sample is played
-with every candidate, and a move is judged by its difference from the favourite's.
+sample are pooled per candidate (the one information set searched: what the seat
+knows now), and candidates are tried by UCB. A game may ask for a paired search
+instead (``Expertise.paired``): each sample is played with every candidate, and a
+move is judged by its difference from the favourite's.
 
 Its budget is a number of simulations, never the clock, and every random choice
 comes from the bot's rng: the same question gives the same answer on every machine,
