@@ -74,6 +74,19 @@ def _targets(view: Any, wishes: _Wishes) -> list[int]:
     ]
 
 
+def _unsure(view: Any, wishes: "_Wishes") -> list[int]:
+    """Spots felt that may hold a wanted pawn and are worth another touch: not yet told
+    apart, or remembered from before others' grabs and put-backs."""
+    memory = view.memory
+    return [
+        i
+        for i, f in enumerate(memory)
+        if f is not None
+        and wishes.promising(f.could_be)
+        and ((f.level < content.LEVELS and len(f.could_be) > 1) or _stale(view, i))
+    ]
+
+
 def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     """Explores the box, touches likely pawns until sure, grabs what the missions want,
     and calls STOP as soon as it may (after stashing a pawn in hand worth a point).
@@ -102,13 +115,7 @@ def sensible_bot(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
             best = min(targets, key=lambda i: (len(memory[i].could_be), -memory[i].turn))
             return Grab(SPOTS[best])
     if Touch in kinds:
-        unsure = [
-            i
-            for i, f in enumerate(memory)
-            if f is not None
-            and wishes.promising(f.could_be)
-            and ((f.level < content.LEVELS and len(f.could_be) > 1) or _stale(view, i))
-        ]
+        unsure = _unsure(view, wishes)
         if unsure:
             return Touch(SPOTS[max(unsure, key=lambda i: memory[i].turn)])
         unfelt = [i for i, f in enumerate(memory) if f is None]
@@ -185,13 +192,7 @@ def expert_policy(view: Any, legal: Sequence[Any], rng: Rng) -> Any:
     memory = view.memory
     targets = _targets(view, wishes) if Grab in kinds else []
     if Touch in kinds:
-        unsure = [
-            i
-            for i, f in enumerate(memory)
-            if f is not None
-            and wishes.promising(f.could_be)
-            and ((f.level < content.LEVELS and len(f.could_be) > 1) or _stale(view, i))
-        ]
+        unsure = _unsure(view, wishes)
         if unsure:
             return Touch(SPOTS[max(unsure, key=lambda i: memory[i].turn)])
         unfelt = [i for i, f in enumerate(memory) if f is None]
