@@ -297,10 +297,6 @@ class TableDriver:
         self.on_screen = self.at_keyboard = None
         return self.undo(seat)
 
-    def show_public(self) -> None:
-        """Nobody's view is on screen (everyone reads an interlude, say)."""
-        self.on_screen = None
-
     def open_seats(self) -> list[int]:
         """The humans here who may take the keyboard in any order: more than one is to
         act, and none of them has anything to hide (a cooperative table, face up)."""

@@ -444,7 +444,7 @@ def test_in_every_game_with_secrets_every_change_of_acting_human_has_a_pass_scre
         if turn.seat not in local.to_act() and local.to_act():
             changes += 1
         if changes % 2:
-            driver.show_public()  # an interlude everyone reads: the keyboard stays where it was
+            driver.on_screen = None  # an interlude everyone reads (as the play screen shows it): the keyboard stays where it was
     assert changes > 3
 
 
@@ -453,10 +453,10 @@ def test_after_an_interlude_the_player_at_the_keyboard_is_not_asked_to_pass_it_t
     local = table(MF, "Ada", "Bob")
     driver, clock, _ = driven(local)
     driver.handed_over(0)
-    driver.show_public()  # the summary: everyone reads it, the public view behind it
+    driver.on_screen = None  # the summary: everyone reads it, the public view behind it
     assert driver.turn() == Turn(seat=0)  # Ada again: no pass screen
     driver.act(0, END_TURN)
-    driver.show_public()
+    driver.on_screen = None
     assert driver.turn() == Turn(handover_to=1, undo_seat=0)  # Bob next: the keyboard changes hands
     driver.undo_at_handover(0)
     assert driver.turn() == Turn(handover_to=0)  # who holds it now is not known
