@@ -131,7 +131,7 @@ class Conn:
         self.session = session  # the SSH session's number, as the log names it
         self.troubles = 0
         #: where the client is: None (the lobby), or a table and its seat (None: spectator)
-        self.table: Table | None = None
+        self.table: HostedTable | None = None
         self.seat: int | None = None
         #: steps whose log lines the client has been sent at this table (None: none yet)
         self.logged: int | None = None
@@ -168,7 +168,7 @@ class AsyncioScheduler:
         return asyncio.get_running_loop().call_later(delay, callback)
 
 
-class Table:
+class HostedTable:
     """A shared table: its seats' owners, the connections at it, and, once every seat
     is taken, the game (a LocalTable whose TableDriver plays its bots, clock and move
     limits). Every step is stored, then sent to each connection as its seat sees it."""
@@ -229,8 +229,8 @@ class Table:
         return "playing" if self.play is not None else "waiting"
 
     @property
-    def open(self) -> bool:
-        """Waiting or in play, and not abandoned: one of its players' open tables."""
+    def live(self) -> bool:
+        """Waiting or in play, and not abandoned: one of its players' live tables."""
         return not self.finished and not self.abandoned
 
     def active(self) -> None:
@@ -595,7 +595,7 @@ class DamagedTable:
     driver = None
     finished = False
     abandoned = False
-    open = False
+    live = False
 
     def __init__(self, table_id: int, reason: str, owners: list[str | None]) -> None:
         self.id = table_id
@@ -643,7 +643,7 @@ class Hub:
         self.ready_wait = ready_wait
         self.countdown = countdown
         self.back_wait = back_wait
-        self.tables: dict[int, Table | DamagedTable] = {}
+        self.tables: dict[int, HostedTable | DamagedTable] = {}
         self.names: dict[str, str] = store.player_names()  # key -> display name
         #: each name's confusable skeleton (names.name_key) -> the key whose name it is
         self._name_keys: dict[str, str] = {name_key(name): key for key, name in self.names.items()}
@@ -691,7 +691,7 @@ class Hub:
         self._list(table)
 
     def _load_table(self, stored: StoredTable) -> None:
-        table = Table(self, stored.id, stored.spec, stored.owners)
+        table = HostedTable(self, stored.id, stored.spec, stored.owners)
         table.finished = stored.finished
         table.abandoned = stored.abandoned
         table.stored_record = stored.has_record
@@ -729,7 +729,7 @@ class Hub:
 
     # --- which tables the lobby lists
 
-    def _list(self, table: Table | DamagedTable) -> None:
+    def _list(self, table: HostedTable | DamagedTable) -> None:
         index = bisect.bisect_left(self._listed, table.id)
         if index == len(self._listed) or self._listed[index] != table.id:
             self._listed.insert(index, table.id)
@@ -737,7 +737,7 @@ class Hub:
             if owner is not None:
                 self._by_key.setdefault(owner, set()).add(table.id)
 
-    def _unlist(self, table: Table | DamagedTable) -> None:
+    def _unlist(self, table: HostedTable | DamagedTable) -> None:
         index = bisect.bisect_left(self._listed, table.id)
         if index < len(self._listed) and self._listed[index] == table.id:
             del self._listed[index]
@@ -745,8 +745,8 @@ class Hub:
             if owner is not None:
                 self._by_key.get(owner, set()).discard(table.id)
 
-    def open_tables(self, key: str) -> int:
-        return sum(1 for n in self._by_key.get(key, ()) if self.tables[n].open)
+    def live_tables(self, key: str) -> int:
+        return sum(1 for n in self._by_key.get(key, ()) if self.tables[n].live)
 
     def sweep(self) -> None:
         """Finished games leave the lobby after FINISHED_SHOWN_FOR; tables nobody came
@@ -755,7 +755,7 @@ class Hub:
         changed = False
         for table_id in list(self._listed):
             table = self.tables[table_id]
-            if not isinstance(table, Table):
+            if not isinstance(table, HostedTable):
                 continue
             idle = now - table.activity
             if table.finished:
@@ -894,7 +894,7 @@ class Hub:
 
     def table_limit(self, key: str) -> str:
         """Why ``key`` may set up no more tables now, in a sentence ("" while it may)."""
-        count = self.open_tables(key)
+        count = self.live_tables(key)
         if count >= self.max_tables_per_key:
             return f"You sit at {count} open tables already, the most this server allows; finish a game before another."
         return ""
@@ -938,7 +938,7 @@ class Hub:
         spec = TableSpec(game.id, options_json(options), bots, self._seed(), seconds, message.bot_speed)
         owners: list[str | None] = [conn.player.key if kind == "you" else None for kind in message.seats]
         table_id = self.store.new_table(spec, owners, self.clock(), conn.player.key)
-        table = self.tables[table_id] = Table(self, table_id, spec, owners)
+        table = self.tables[table_id] = HostedTable(self, table_id, spec, owners)
         table.creator = conn.player.key
         self._list(table)
         if "you" in message.seats and conn.table is not None:
@@ -1040,7 +1040,7 @@ class Hub:
         conn.send(p.Notice(f"You left your seat at table {table.id}."))
         self.lobby_changed()
 
-    def _cancel(self, conn: Conn, table: Table) -> None:
+    def _cancel(self, conn: Conn, table: HostedTable) -> None:
         table.abandoned = True  # (as an abandoned table: its row stays, nobody plays it)
         table.stop()
         self.store.abandon(table.id)
@@ -1059,7 +1059,7 @@ class Hub:
         key = conn.player.key
         mine = [
             t for n, t in sorted(self.tables.items(), reverse=True)
-            if isinstance(t, Table) and not t.abandoned and key in t.owners
+            if isinstance(t, HostedTable) and not t.abandoned and key in t.owners
         ]  # fmt: skip
         pages = max(1, -(-len(mine) // LOBBY_PAGE))
         page = min(max(message.page, 0), pages - 1)
@@ -1086,7 +1086,7 @@ class Hub:
             return
         table.say(p.ChatLine(conn.player.name or "", text, spectator=conn.seat is None))
 
-    def _mute(self, conn: Conn, table: Table, text: str) -> None:
+    def _mute(self, conn: Conn, table: HostedTable, text: str) -> None:
         """``/mute NAME`` (or ``/unmute NAME``): a player silences a spectator at this table."""
         command, _, name = text.partition(" ")
         if conn.seat is None:
@@ -1122,10 +1122,10 @@ class Hub:
 
     def _ready(self, conn: Conn, message: p.Ready) -> None:
         table = conn.table
-        if table is not None and conn.seat is not None and isinstance(table, Table):
+        if table is not None and conn.seat is not None and isinstance(table, HostedTable):
             table.seat_ready(conn.seat)
 
-    def _table(self, table_id: int) -> Table:
+    def _table(self, table_id: int) -> HostedTable:
         table = self.tables.get(table_id)
         if table is None or table.abandoned:
             raise IllegalAction(f"There is no table {table_id}.")
@@ -1133,7 +1133,7 @@ class Hub:
             raise IllegalAction(table.refusal())
         return table
 
-    def _read_finished(self, table: Table) -> None:
+    def _read_finished(self, table: HostedTable) -> None:
         """A finished game's record is read from the database when someone wants it."""
         try:
             record = self.store.record_of(table.id)
@@ -1144,7 +1144,7 @@ class Hub:
             self._damaged(table.id, str(exc) or type(exc).__name__, table.owners)
             raise IllegalAction(f"Table {table.id} is damaged: its record cannot be read back.") from None
 
-    def _place(self, conn: Conn, table: Table, seat: int | None) -> str | None:
+    def _place(self, conn: Conn, table: HostedTable, seat: int | None) -> str | None:
         """``conn`` sits at ``seat`` (None: watches). Returns how the seat's player had
         gone (AWAY, LEFT) when this is their return to a game in play, else None."""
         if conn.table is not None and conn.table is not table:
@@ -1165,7 +1165,7 @@ class Hub:
         table.seat_conn(conn)
         return how if back else None
 
-    def _seat_name(self, table: Table, seat: int | None) -> str:
+    def _seat_name(self, table: HostedTable, seat: int | None) -> str:
         if seat is not None and table.play is not None:
             return table.play.seats[seat].name
         return self.names.get(table.owners[seat] or "", "") if seat is not None else ""
@@ -1183,7 +1183,7 @@ class Hub:
         conn.logged = None
         if self.stopping:
             # nobody dropped: the table is not told (its chat could not be kept any more)
-            if isinstance(table, Table) and table.play is None:
+            if isinstance(table, HostedTable) and table.play is None:
                 # a table waiting for its players is shown in the lobby: that is where they are
                 LOG.info("%s's session in the lobby ended (the server is stopping); the seat at table %d is kept", who, table.id)
             else:
@@ -1192,13 +1192,13 @@ class Hub:
         if seat is None:
             why = "the connection ended" if how == p.AWAY else where
             LOG.info("%s stopped watching table %d (%s)", who, table.id, why)
-            if isinstance(table, Table):
+            if isinstance(table, HostedTable):
                 table.tell_presence()
         elif how == p.AWAY:
             LOG.info("%s dropped from table %d, seat %d (the connection ended)", who, table.id, seat + 1)
         else:
             LOG.info("%s left table %d, seat %d (%s)", who, table.id, seat + 1, where)
-        if seat is not None and isinstance(table, Table) and not any(c.seat == seat for c in table.conns):
+        if seat is not None and isinstance(table, HostedTable) and not any(c.seat == seat for c in table.conns):
             table.gone[seat] = how
             if table.play is not None and not table.finished:
                 name = self._seat_name(table, seat)

@@ -644,7 +644,7 @@ def idle_goodbye(hub: Hub, conn: Any, key: str | None) -> str:
     words = "No key pressed for a long time: goodbye."
     if conn is not None and conn.seat is not None:
         return f"{words} Your seat is kept."
-    if key is not None and hub.open_tables(key):
+    if key is not None and hub.live_tables(key):
         return f"{words} Your seats are kept: log in again to rejoin them."
     return words
 

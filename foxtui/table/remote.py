@@ -30,10 +30,10 @@ class RemoteTable:
     runs_here = False
 
     def __init__(
-        self, send: Callable[[Any], None], table: int, game: Game, seat: int | None, seats: list[SeatInfo]
+        self, send: Callable[[Any], None], table_id: int, game: Game, seat: int | None, seats: list[SeatInfo]
     ) -> None:
         self._send = send
-        self.table = table
+        self.table_id = table_id
         self.game = game
         self.seat = seat
         self._seats = seats

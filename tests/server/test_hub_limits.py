@@ -160,7 +160,7 @@ def test_finished_and_abandoned_tables_leave_the_lobby_and_their_records_stay(tm
         now[0] += hub_module.WAITING_ABANDONED_AFTER
         hub.sweep()
         lobby = await ada.expect(p.Lobby, lambda m: not m.tables)
-        assert hub.open_tables("key-ada") == 0  # abandoned: it no longer counts
+        assert hub.live_tables("key-ada") == 0  # abandoned: it no longer counts
         ada.send(p.Join(1))
         assert "There is no table 1" in (await ada.expect(p.Notice)).text
         stored = {t.id: t for t in hub.store.tables()}

@@ -344,7 +344,7 @@ def test_the_creator_cancels_a_table_and_a_player_leaves_a_seat_before_the_game(
         bo.send(p.Close(1))
         assert (await bo.expect(p.Notice)).text == "You left your seat at table 1."
         lobby = await ada.expect(p.Lobby, lambda m: m.tables and m.tables[0].seats[1].name == "")
-        assert lobby.tables[0].created and hub.open_tables("key-bo") == 0
+        assert lobby.tables[0].created and hub.live_tables("key-bo") == 0
         bo.send(p.Join(1))
         await bo.expect(p.Notice)
         bo.send(p.Close(2))
