@@ -1,6 +1,6 @@
 """How strong and how fast the expert level is, over seeded games.
 
-usage: python bench/expert_strength.py [N] [game ...] [--seeds A..B] [--first S] [--budget B] [--horizon H]
+usage: python bench/expert_strength.py [N] [game ...] [--seeds A..B] [--first S] [--budget B] [--horizon H] [--jobs J] [--cache DIR]
 
 Figures to quote are played on seeds no constant was tuned on: ``--seeds
 100000..100199`` (the fits and the tuning used seeds below 100000). Each win rate comes
@@ -22,6 +22,10 @@ S..S+N-1 (N games from S). Fox Matters plays the game seeded 200000 + S for seed
 environment variable FOXTUI_PAIRED=1 (or 0) a paired (or unpaired) search.
 ``--jobs J``: J processes play the seeds (the figures are the same as with one; only
 the thinking times depend on how busy the machine is).
+``--cache DIR``: every game's result is kept in DIR as it ends and is not played again, so a
+long run on a busy machine can be cut short and taken up later (the figures are the same;
+the thinking times are those of the runs that played each game). The results are filed
+under a digest of foxtui's source, so a changed tree never reuses them.
 ``--no-search``: the expert plays its favourite move (its level's own policy, which the
 search starts from) without searching: what the search adds is the difference.
 
@@ -164,14 +168,54 @@ def set_horizon(game_id: str, horizon: int | None) -> None:
         bot._expertise = bot.expertise._replace(paired=paired == "1")
 
 
+#: --cache: the folder that keeps each game's result (None: nothing is kept)
+CACHE: Path | None = None
+
+
+def source_digest() -> str:
+    """A digest of foxtui's source and content files: results kept under it are of this tree."""
+    import hashlib
+
+    root = Path(__file__).resolve().parents[1] / "foxtui"
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".json", ".toml", ".md") and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _kept(one, a: tuple) -> object:  # type: ignore[no-untyped-def]
+    """``one(*a)``, read from the cache when it was played before, else played and kept."""
+    import os
+    import pickle
+
+    assert CACHE is not None
+    name = "-".join([one.__name__, *map(str, a), os.environ.get("FOXTUI_PAIRED", "")]) + ".pickle"
+    path = CACHE / name
+    if path.exists():
+        return pickle.loads(path.read_bytes())
+    result = one(*a)
+    part = path.with_suffix(".part")
+    part.write_bytes(pickle.dumps(result))
+    part.replace(path)  # whole or not at all: a run cut short leaves no half result
+    return result
+
+
 def run_all(one, args: list[tuple], jobs: int) -> list:  # type: ignore[no-untyped-def]
     """``one(*a)`` for every ``a``, in ``jobs`` spawned processes when more than one."""
+    if CACHE is not None:
+        one, args = _kept, [(one, a) for a in args]  # type: ignore[assignment]
     if jobs <= 1:
         return [one(*a) for a in args]
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_set_cache, initargs=(CACHE,)) as pool:
         return pool.starmap(one, args)
+
+
+def _set_cache(cache: Path | None) -> None:
+    global CACHE
+    CACHE = cache
 
 
 def one_game(game_id: str, players: int, seed: int, budget: int | None, horizon: int | None) -> tuple[list[int], list[int], Clock]:
@@ -301,7 +345,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, help="3 or 4: one expert among sensible bots")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the seeds")
     parser.add_argument("--no-search", action="store_true", help="the expert's favourite moves, no search")
+    parser.add_argument("--cache", type=Path, default=None, help="a folder that keeps each game's result as it ends")
     args = parser.parse_args()
+    if args.cache is not None:
+        global CACHE
+        CACHE = args.cache / source_digest()
+        CACHE.mkdir(parents=True, exist_ok=True)
     args.games = int(args.which.pop(0)) if args.which and args.which[0].isdigit() else None
     args.which = args.which or [*COMPETITIVE, "fox-matters"]
     unknown = [g for g in args.which if g not in GAMES]
