@@ -96,9 +96,15 @@ def screen_text(app) -> str:
 
 async def wait_until(pilot, condition, what: str, seconds: float = 20.0) -> None:
     # a deadline, not a number of tries: a loaded 2-core machine is slow, never stuck
+    from textual.css.query import NoMatches
+
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if condition():
+        try:
+            met = condition()
+        except NoMatches:  # a widget it reads is being rebuilt (a form for another game): not yet
+            met = False
+        if met:
             await pilot.pause()
             return
         await pilot.pause(0.01)

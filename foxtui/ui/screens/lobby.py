@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
@@ -562,9 +563,13 @@ class CreateTableScreen(Screen[TableRequest | None]):
             choose(f"#opt-{name}", value)
 
     def _show_seats(self) -> None:
-        count = self.query_one("#players", Select).value
-        for n in range(self.game.max_players):
-            self.query_one(f"#seat-row-{n}").display = n < count  # type: ignore[operator]
+        try:
+            count = self.query_one("#players", Select).value
+            rows = [self.query_one(f"#seat-row-{n}") for n in range(self.game.max_players)]
+        except NoMatches:
+            return  # the form is being rebuilt for another game: it shows its seats once built
+        for n, row in enumerate(rows):
+            row.display = n < count  # type: ignore[operator]
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         # A choice keeps the focus where it was made, as in any form: moving it on made
