@@ -76,10 +76,7 @@ def test_every_frame_reaches_the_tap_as_a_compositor_update_and_headless_frames_
             app.query_one("#hello", Static).update("hello again")
             await pilot.pause()
             assert any(isinstance(f, ti.CompositorUpdate) for f in app.frames), app.frames
-            kinds = {type(f) for f in app.frames if isinstance(f, ti.CompositorUpdate)}
-            assert kinds <= {ti.LayoutUpdate, ti.ChopsUpdate} | {c for c in kinds if issubclass(c, ti.CompositorUpdate)}
             assert ti.frames_reach_terminal(app) is False  # headless: nothing is written
-            app.is_headless  # noqa: B018  (one of the conditions, public)
             for name in ("_batch_count", "_running", "_closed", "_driver"):
                 assert hasattr(app, name), name
             assert ti.cursor_written(app) is not None
